@@ -6,31 +6,20 @@ import {
   censusWorkingSet,
   correctedReport,
   suggestMapping,
-  type CensusEifFacts,
   type CensusField,
   type CensusRow,
 } from '@onboard/domain/census';
-import { EMPLOYEE_CENSUS_HEADERS as HEADERS } from '@onboard/testing/census';
+import { EMPLOYEE_CENSUS_HEADERS as HEADERS, censusClass, signedCensusFacts } from '@onboard/testing/census';
 import type { Report } from './eif.ts';
 import { printedReport, runAlone } from './standalone.ts';
 
 const ROWS = Number(process.env.BENCH_CENSUS_ROWS ?? 50_000);
 const EDITS = 200;
-const FACTS: CensusEifFacts = {
-  signed: true,
-  classes: [
-    {
-      name: 'Salaried',
-      minimumHoursPerWeek: 30,
-      waitingPeriod: { type: 'FIRST_OF_MONTH_AFTER_HIRE', days: null },
-      plans: ['Dental'],
-    },
-  ],
-  locations: ['Head office'],
-  domesticPartnersEligible: false,
-  childAgeLimit: 26,
-  asOf: '2027-01-01',
-};
+const FACTS = signedCensusFacts(
+  [censusClass('Salaried', 30, 'FIRST_OF_MONTH_AFTER_HIRE', ['Dental'])],
+  ['Head office'],
+  false,
+);
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /** Employees with distinct SSNs; every 100th has a ZIP of three digits, so there is something to correct. */

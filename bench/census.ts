@@ -16,7 +16,7 @@ import {
   validateCensusFile,
   type CensusFormat,
 } from '@onboard/command-api/census';
-import { suggestMapping, type CensusEifFacts } from '@onboard/domain/census';
+import { suggestMapping } from '@onboard/domain/census';
 import {
   PERSONAL_DATA,
   openBytes,
@@ -27,33 +27,20 @@ import {
   type DataKey,
   type DataKeys,
 } from '@onboard/events';
-import { CENSUS_HEADERS as HEADERS } from '@onboard/testing/census';
+import { CENSUS_HEADERS as HEADERS, censusClass, signedCensusFacts } from '@onboard/testing/census';
 import type { Report } from './eif.ts';
 import { runAlone } from './standalone.ts';
 
 const ROWS = Number(process.env.BENCH_CENSUS_ROWS ?? 50_000);
 
-const BENCH_FACTS: CensusEifFacts = {
-  signed: true,
-  classes: [
-    {
-      name: 'Salaried',
-      minimumHoursPerWeek: 30,
-      waitingPeriod: { type: 'FIRST_OF_MONTH_AFTER_HIRE', days: null },
-      plans: ['Dental', 'Vision', 'Life'],
-    },
-    {
-      name: 'Hourly',
-      minimumHoursPerWeek: 20,
-      waitingPeriod: { type: 'DATE_OF_HIRE', days: null },
-      plans: ['Dental'],
-    },
+const BENCH_FACTS = signedCensusFacts(
+  [
+    censusClass('Salaried', 30, 'FIRST_OF_MONTH_AFTER_HIRE', ['Dental', 'Vision', 'Life']),
+    censusClass('Hourly', 20, 'DATE_OF_HIRE', ['Dental']),
   ],
-  locations: ['Head office', 'Plant 2'],
-  domesticPartnersEligible: true,
-  childAgeLimit: 26,
-  asOf: '2027-01-01',
-};
+  ['Head office', 'Plant 2'],
+  true,
+);
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 

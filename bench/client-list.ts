@@ -3,12 +3,10 @@ import { addDays } from 'date-fns';
 // 50 requests a second with filters, search and sorts, against the trivial health route at the same rate
 // in the same run. `npx tsx bench/client-list.ts` runs it alone.
 import type pg from 'pg';
-import { startApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
-import { apiClient } from '@onboard/platform/testing/http-client';
 import type { Report } from './eif.ts';
 import { runStandalone } from './standalone.ts';
 import { pct, steady } from './load.ts';
+import { signedInBenchClient, startBenchApp } from './app.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENT_LIST_CLIENTS ?? 2000);
 const RATE = 50;
@@ -145,14 +143,10 @@ async function seedClients(pool: pg.Pool) {
 }
 
 export async function benchClientList(databaseUrl: string, report: Report) {
-  const app = await startApp(
-    embeddedTestConfig(databaseUrl, { webDist: null, seedDemoData: true, logLevel: 'error' }),
-  );
+  const app = await startBenchApp(databaseUrl);
   try {
     const taskCount = await seedClients(app.pool);
-    const api = apiClient(app.url);
-    await api.signIn('admin@onboard.example');
-    const cookie = [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const { cookie } = await signedInBenchClient(app, 'admin@onboard.example');
     const list = CLIENT_LIST_QUERIES.map((q) => `${app.url}/api/clients${q}`);
     const health = [`${app.url}/api/health`];
     await steady(list, cookie, 2, RATE); // warm-up, not recorded: JIT, pool connections, plans

@@ -2,13 +2,11 @@
 // sniffing, active-content scan, the store, the event), against a raw write of the same bytes to the same
 // store (the documents table) in the same run, alternating rounds. `npx tsx bench/documents.ts` runs it alone.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { startApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
 import { createPostgresDocumentStore } from '@onboard/platform/documents';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
-import { apiClient } from '@onboard/platform/testing/http-client';
 import type { Report } from './eif.ts';
 import { runStandalone } from './standalone.ts';
+import { signedInBenchClient, startBenchApp } from './app.ts';
 
 const MB = 20;
 const ROUNDS = Number(process.env.BENCH_DOCUMENT_ROUNDS ?? 5);
@@ -17,14 +15,9 @@ const TARGET = 0.5;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function benchDocuments(databaseUrl: string, report: Report) {
-  const app = await startApp(
-    embeddedTestConfig(databaseUrl, { webDist: null, seedDemoData: true, logLevel: 'error' }),
-  );
+  const app = await startBenchApp(databaseUrl);
   try {
-    const api = apiClient(app.url);
-    await api.signIn('benadmin@onboard.example');
-    const cookie = [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const csrf = api.cookies.get('onboard_csrf') ?? '';
+    const { cookie, csrf } = await signedInBenchClient(app, 'benadmin@onboard.example');
     const store = createPostgresDocumentStore(app.pool, () => new Date());
     // A PDF whose one stream is hex text: decided by its content, and scanned whole for active content.
     const head = Buffer.from('%PDF-1.7\n1 0 obj << /Filter /ASCIIHexDecode >>\nstream\n');

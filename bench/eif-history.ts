@@ -2,11 +2,11 @@
 // the history used to (same route, same run, a twin client whose history rows are left out).
 import { randomUUID } from 'node:crypto';
 import { eifStream, type NewEvent } from '@onboard/events';
-import { startApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import type { Report } from './eif.ts';
-import { answerChanged, benchMetadata, entityCreated } from './events.ts';
+import { benchEvent, benchMetadata } from './events.ts';
+import { answerChanged, entityCreated } from '@onboard/testing/eif-events';
+import { startBenchApp } from './app.ts';
 
 const EVENTS = Number(process.env.BENCH_HISTORY_EVENTS ?? 10_000);
 const CLICKS = 12;
@@ -19,21 +19,28 @@ function stream(clientId: string): NewEvent[] {
     if (i % 3 === 0) correlationId = randomUUID();
     return benchMetadata(new Date(Date.UTC(2026, 0, 1) + i * 60_000), 'demo-admin', correlationId);
   };
-  events.push(entityCreated(clientId, 'Client', clientId, { name: `History ${clientId}` }, meta(0)));
+  events.push(
+    benchEvent(entityCreated(clientId, 'Client', clientId, { name: `History ${clientId}` }), meta(0)),
+  );
   for (let i = 1; i < EVENTS; i += 1) {
     const location = `loc-${i % 50}`;
     events.push(
       i <= 50
-        ? entityCreated(
-            clientId,
-            'Location',
-            location,
-            { name: `Office ${i}`, city: 'Boston', state: 'MA', zipCode: '02110' },
+        ? benchEvent(
+            entityCreated(clientId, 'Location', location, {
+              name: `Office ${i}`,
+              city: 'Boston',
+              state: 'MA',
+              zipCode: '02110',
+            }),
             meta(i),
           )
         : i % 2 === 0
-          ? answerChanged(clientId, 'Location', location, 'address1', `${i} Main St`, meta(i))
-          : answerChanged(clientId, 'Client', clientId, 'otherCoverageChangeNotes', `note ${i}`, meta(i)),
+          ? benchEvent(answerChanged(clientId, 'Location', location, 'address1', `${i} Main St`), meta(i))
+          : benchEvent(
+              answerChanged(clientId, 'Client', clientId, 'otherCoverageChangeNotes', `note ${i}`),
+              meta(i),
+            ),
     );
   }
   return events;
@@ -42,9 +49,7 @@ function stream(clientId: string): NewEvent[] {
 const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 
 export async function benchEifHistory(databaseUrl: string, report: Report) {
-  const app = await startApp(
-    embeddedTestConfig(databaseUrl, { webDist: null, seedDemoData: true, logLevel: 'error' }),
-  );
+  const app = await startBenchApp(databaseUrl);
   try {
     const read = `history-read-${randomUUID().slice(0, 8)}`;
     const folded = `history-fold-${randomUUID().slice(0, 8)}`;

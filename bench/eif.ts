@@ -11,7 +11,8 @@ import {
   type NewEvent,
 } from '@onboard/events';
 import { eifCodec, fold, netChanges, toClientView, type ChangeRecord } from '@onboard/domain';
-import { answerChanged, benchMetadata, entityCreated } from './events.ts';
+import { benchEvent, benchMetadata } from './events.ts';
+import { answerChanged, entityCreated } from '@onboard/testing/eif-events';
 import { pct } from './load.ts';
 
 export type Report = (
@@ -35,12 +36,14 @@ async function samples(runs: number, fn: () => Promise<void>) {
 /** One client's EIF stream of 10,000 events folded to the full form, against reading the same rows raw. */
 export async function benchReplay(pool: pg.Pool, store: EventStore, report: Report) {
   const clientId = `replay-${randomUUID()}`;
-  const events: NewEvent[] = [entityCreated(clientId, 'Client', clientId, { name: 'Replay Co.' })];
+  const events: NewEvent[] = [
+    benchEvent(entityCreated(clientId, 'Client', clientId, { name: 'Replay Co.' })),
+  ];
   for (let i = 1; i < 10_000; i += 1) {
     events.push(
       i % 10 === 0
-        ? entityCreated(clientId, 'Location', `loc-${i}`, { city: `City ${i}`, zipCode: '02110' })
-        : answerChanged(clientId, 'Client', clientId, `q${i % 40}`, `answer ${i}`),
+        ? benchEvent(entityCreated(clientId, 'Location', `loc-${i}`, { city: `City ${i}`, zipCode: '02110' }))
+        : benchEvent(answerChanged(clientId, 'Client', clientId, `q${i % 40}`, `answer ${i}`)),
     );
   }
   for (let i = 0; i < events.length; i += 1000)

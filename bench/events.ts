@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '@onboard/events';
-import { answerChanged as changed, entityCreated as created } from '@onboard/testing/eif-events';
+import type { answerChanged, entityCreated } from '@onboard/testing/eif-events';
 
 type Metadata = NewEvent['metadata'];
 
@@ -11,21 +11,8 @@ export const benchMetadata = (
   correlationId: string = randomUUID(),
 ): Metadata => ({ actorId, actorRole: 'SLF_ADMIN', occurredAt: occurredAt.toISOString(), correlationId });
 
-/** An EIF entity created with its attributes. */
-export const entityCreated = (
-  clientId: string,
-  entity: string,
-  entityId: string,
-  attributes: Record<string, unknown>,
+/** An EIF event (testing/eif-events.ts) as the benches write it: its own id, the bench's metadata unless told. */
+export const benchEvent = (
+  event: ReturnType<typeof answerChanged | typeof entityCreated>,
   metadata: Metadata = benchMetadata(),
-): NewEvent => ({ id: randomUUID(), ...created(clientId, entity, entityId, attributes), metadata });
-
-/** One answer of an EIF entity changed (from no answer). */
-export const answerChanged = (
-  clientId: string,
-  entity: string,
-  entityId: string,
-  attributeKey: string,
-  value: unknown,
-  metadata: Metadata = benchMetadata(),
-): NewEvent => ({ id: randomUUID(), ...changed(clientId, entity, entityId, attributeKey, value), metadata });
+): NewEvent => ({ id: randomUUID(), ...event, metadata });

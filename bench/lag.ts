@@ -11,13 +11,13 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fork } from 'node:child_process';
 import pg from 'pg';
 import { eifStream, type NewEvent } from '@onboard/events';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
-import { apiClient } from '@onboard/platform/testing/http-client';
+import type { RunningApp } from '@onboard/platform/app';
+import type { apiClient } from '@onboard/platform/testing/http-client';
 import type { Report } from './eif.ts';
 import type { LagClientsInput, LagClientsResult } from './lag-clients.ts';
 import { printedReport, runStandalone } from './standalone.ts';
 import { pct } from './load.ts';
+import { signedInBenchClient, startBenchApp } from './app.ts';
 
 const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 10);
 const LAG_RATE = Number(process.env.BENCH_LAG_RATE ?? 200);
@@ -129,15 +129,12 @@ export type LagAfter = (
 ) => Promise<void>;
 
 export async function benchLag(databaseUrl: string, report: Report, after?: LagAfter) {
-  const app = await startApp(
-    // The demo users are seeded for the sign-in; the lag clients are counted on their own.
-    embeddedTestConfig(databaseUrl, { webDist: null, seedDemoData: true, logLevel: 'error' }),
-  );
+  // The demo users are seeded for the sign-in; the lag clients are counted on their own.
+  const app = await startBenchApp(databaseUrl);
   const clients = Array.from({ length: 50 }, (_, i) => `lag-${i}`);
   for (const clientId of clients)
     await app.store.append(eifStream(clientId), [created(clientId)], 'no_stream');
-  const api = apiClient(app.url);
-  await api.signIn('admin@onboard.example');
+  const { api, cookie, csrf } = await signedInBenchClient(app, 'admin@onboard.example');
   // Wait until the projection has the clients.
   for (;;) {
     const { rows } = await app.pool.query(
@@ -149,8 +146,8 @@ export async function benchLag(databaseUrl: string, report: Report, after?: LagA
 
   const input: LagClientsInput = {
     url: app.url,
-    cookie: [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-    csrf: api.cookies.get('onboard_csrf') ?? '',
+    cookie,
+    csrf,
     databaseUrl,
     clients,
     rate: LAG_RATE,

@@ -21,15 +21,16 @@ import { benchDocuments } from './documents.ts';
 import { benchScaleSize, scaleSizes, scaleTable, type ScaleLine } from './scale.ts';
 import { benchFirstContent } from './first-content.ts';
 import { exitWhenDone, withScratchPostgres } from './standalone.ts';
-import { answerChanged, entityCreated } from './events.ts';
+import { benchEvent } from './events.ts';
+import { answerChanged, entityCreated } from '@onboard/testing/eif-events';
 
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 3000);
 const CATCH_UP_EVENTS = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 30000);
 
 const changed = (clientId: string, i: number): NewEvent =>
-  answerChanged(clientId, 'Client', clientId, 'taxId', String(100000000 + i));
+  benchEvent(answerChanged(clientId, 'Client', clientId, 'taxId', String(100000000 + i)));
 const created = (clientId: string): NewEvent =>
-  entityCreated(clientId, 'Client', clientId, { name: clientId, taxId: null });
+  benchEvent(entityCreated(clientId, 'Client', clientId, { name: clientId, taxId: null }));
 
 const perSecond = (count: number, ms: number) => (count * 1000) / ms;
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });

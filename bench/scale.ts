@@ -10,13 +10,11 @@ import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { catchUp, eifStream, resetConsumer, type CheckpointedConsumer } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
 import { projections } from '@onboard/projections';
-import { startApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
 import { migrate } from '@onboard/platform/database/migrations';
-import { apiClient } from '@onboard/platform/testing/http-client';
 import { bookClientId, generateBook } from '@onboard/testing/book';
 import { CLIENT_LIST_QUERIES } from './client-list.ts';
 import { pct, steady } from './load.ts';
+import { signedInBenchClient, startBenchApp } from './app.ts';
 
 const RATE = 50;
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 8);
@@ -181,14 +179,10 @@ export async function benchScaleSize(databaseUrl: string, clients: number): Prom
     `      rebuild of all ${projections.length} projections from zero: ${fmt(rebuild.rebuildPerSecond)} events/s over ${fmt(rebuild.rows)} rows read; raw keyset scan of the same rows ${fmt(rebuild.rawScanPerSecond)} rows/s (${(rebuild.rebuildPerSecond / rebuild.rawScanPerSecond).toFixed(2)}x); slowest: ${rebuild.slowest.join(', ')}`,
   );
 
-  const app = await startApp(
-    embeddedTestConfig(databaseUrl, { webDist: null, seedDemoData: true, logLevel: 'error' }),
-  );
+  const app = await startBenchApp(databaseUrl);
   try {
     // The reactors (bus publisher, e-mails, client base) catch up on the book before anything is timed.
-    const api = apiClient(app.url);
-    await api.signIn('admin@onboard.example');
-    const cookie = [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const { cookie } = await signedInBenchClient(app, 'admin@onboard.example');
     const waitUntil = performance.now() + 30 * 60_000;
     for (;;) {
       const health = await fetch(`${app.url}/api/health`);

@@ -1,13 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_EXPLORER_SLUG } from '@onboard/platform/seed';
-import {
-  expectNoSeriousAxeViolations,
-  expectNoSidewaysScroll,
-  PHONE,
-  openHub,
-  signInThroughUi,
-} from './browser.ts';
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll, PHONE, openHub } from './browser.ts';
 import { admin, benAdmin, broker, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 const TASK = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information`;
@@ -47,8 +41,7 @@ describe.skipIf(noBrowser).each([
   }
 
   async function signIn(page: Page, email: string) {
-    await page.goto(`${portal.app.url}/login`);
-    await signInThroughUi(page, email, portal.app.config.demoPassword, portal.auth);
+    await portal.signInOn(page, email);
   }
 
   it('sign-in, forgot password and the public Explorer site', async () => {

@@ -196,6 +196,17 @@ export async function fullPageScreenshot(page: Page, name: string): Promise<void
  * The read side is eventually consistent: a fresh page load may show the state from just before the last
  * command, so reload until the page shows what the test waits for (bounded).
  */
+/** Chooses `file` in the file input `input` and waits until `error` says `message`: the upload refused. */
+export async function expectUploadRefused(
+  input: Locator,
+  error: Locator,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  message: string,
+): Promise<void> {
+  await input.setInputFiles(file);
+  await expect.poll(() => error.innerText()).toContain(message);
+}
+
 export async function reloadUntil(page: Page, isReady: () => Promise<boolean>, what: string): Promise<void> {
   for (let attempt = 0; attempt < 20; attempt++) {
     if (attempt > 0) {

@@ -3,7 +3,12 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { CENSUS_MESSAGES } from '@onboard/domain/census';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
-import { expectNoSeriousAxeViolations, fullPageScreenshot, downloadedBytes } from './browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  expectUploadRefused,
+  fullPageScreenshot,
+  downloadedBytes,
+} from './browser.ts';
 import {
   HEADERS,
   PLANTED,
@@ -71,22 +76,24 @@ describe.skipIf(noBrowser)('census in the browser', () => {
     await page.getByRole('link', { name: 'Upload files' }).click();
     const input = page.getByLabel('Census file (CSV, tab-delimited text or XLSX)');
     const uploadError = page.getByTestId('census-upload-error');
-    await input.setInputFiles({
-      name: 'census.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.7\n\0\0'),
-    });
-    await expect
-      .poll(() => uploadError.innerText())
-      .toContain('This file is a PDF document, not a table: upload the census as a CSV or XLSX file');
-    await input.setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
-    await expect.poll(() => uploadError.innerText()).toContain('The file is empty');
-    await input.setInputFiles({
-      name: 'short.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from('Employee ID,First Name\nE1,Ada\n'),
-    });
-    await expect.poll(() => uploadError.innerText()).toContain('The file has no column for Last name, SSN');
+    await expectUploadRefused(
+      input,
+      uploadError,
+      { name: 'census.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n\0\0') },
+      'This file is a PDF document, not a table: upload the census as a CSV or XLSX file',
+    );
+    await expectUploadRefused(
+      input,
+      uploadError,
+      { name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) },
+      'The file is empty',
+    );
+    await expectUploadRefused(
+      input,
+      uploadError,
+      { name: 'short.csv', mimeType: 'text/csv', buffer: Buffer.from('Employee ID,First Name\nE1,Ada\n') },
+      'The file has no column for Last name, SSN',
+    );
     await fullPageScreenshot(page, 'census-upload-error.png');
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('link', { name: 'Every file' }).click();

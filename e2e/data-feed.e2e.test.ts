@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { dataFeedFixtures } from '@onboard/command-api/data-feed';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
-import { downloadedBytes, expectNoSeriousAxeViolations, fullPageScreenshot } from './browser.ts';
+import {
+  downloadedBytes,
+  expectNoSeriousAxeViolations,
+  expectUploadRefused,
+  fullPageScreenshot,
+} from './browser.ts';
 import { portalWithSignedClass } from './testing/census.ts';
 import { admin, benAdmin, noBrowser } from './testing/portal.ts';
 
@@ -31,14 +36,12 @@ describe.skipIf(noBrowser)('the data feed in the browser', () => {
     const input = page.getByLabel('Test 834 file');
 
     // Not X12 at all: said in words, nothing kept.
-    await input.setInputFiles({
-      name: 'census.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from('Employee ID,Name\nE1,Ada\n'),
-    });
-    await expect
-      .poll(() => page.getByTestId('data-feed-upload-error').innerText())
-      .toContain('This is not an X12 file: an 834 begins with an ISA segment of 106 characters');
+    await expectUploadRefused(
+      input,
+      page.getByTestId('data-feed-upload-error'),
+      { name: 'census.csv', mimeType: 'text/csv', buffer: Buffer.from('Employee ID,Name\nE1,Ada\n') },
+      'This is not an X12 file: an 834 begins with an ISA segment of 106 characters',
+    );
 
     // Round 1: the envelope's counts are wrong; the 999 rejects it, in words.
     await input.setInputFiles(file('bad-envelope-counts.834'));

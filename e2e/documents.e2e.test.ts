@@ -3,13 +3,12 @@ import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
-import { apiClient } from '@onboard/platform/testing/http-client';
+import { signedByLinkToken, signingToken } from '@onboard/platform/testing/onboarding-forms';
 import {
   expectNoSeriousAxeViolations,
   fullPageScreenshot,
   openHub,
   screenshotPath,
-  signInThroughUi,
   downloadedBytes,
 } from './browser.ts';
 import { admin, benAdmin, noBrowser, portalUnderTest } from './testing/portal.ts';
@@ -40,8 +39,7 @@ describe.skipIf(noBrowser)('client documents, in the browser', () => {
   const row = (page: Page, name: string) => page.getByTestId('document').filter({ hasText: name });
 
   it('the ben-admin uploads, renames, downloads, zips and deletes documents', async () => {
-    await client.goto(`${portal.app.url}/login`);
-    await signInThroughUi(client, benAdmin.email, portal.app.config.demoPassword, portal.auth);
+    await portal.signInOn(client, benAdmin.email);
     await openHub(client, portal.app.url, DEMO_CLIENT_ID);
     await client.getByRole('link', { name: 'Documents', exact: true }).click();
     await client.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
@@ -111,8 +109,7 @@ describe.skipIf(noBrowser)('client documents, in the browser', () => {
   });
 
   it('staff upload a plan document; the ben-admin’s hub shows the new-document notice until dismissed', async () => {
-    await staff.goto(`${portal.app.url}/login`);
-    await signInThroughUi(staff, admin.email, portal.app.config.demoPassword, portal.auth);
+    await portal.signInOn(staff, admin.email);
     await staff.goto(documentsUrl());
     await staff.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
     await staff
@@ -212,15 +209,12 @@ describe.skipIf(noBrowser)('client documents, in the browser', () => {
       `${forms}/${formId}/embedded-view/${sent.body.recipients[0].recipientId}`,
       {},
     );
-    const signer = apiClient(portal.app.url);
-    await signer.request('GET', '/api/auth/csrf');
-    const opened = await signer.put(`${forms}/${formId}/embedded-view-action/open`, {
-      token: new URL(`http://x${link.body.url as string}`).searchParams.get('token'),
-    });
-    const signed = await signer.put(`${forms}/${formId}/embedded-view-action/sign`, {
-      token: opened.body.sessionToken,
-      signature: { kind: 'typed', text: 'Ann Employer' },
-    });
+    const { signed } = await signedByLinkToken(
+      portal.app.url,
+      `${forms}/${formId}`,
+      signingToken(link.body.url as string),
+      'Ann Employer',
+    );
     expect(signed.body.status).toBe('completed');
 
     await client.goto(documentsUrl());

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
@@ -23,16 +23,12 @@ const staff = demoUser('SLF_ADMIN');
 
 describe.skipIf(noBrowser)('the EIF cycle in the browser', () => {
   const portal = portalUnderTest('e2e_eif');
-  let benAdminContext: BrowserContext;
-  let staffContext: BrowserContext;
   let client: Page;
   let admin: Page;
 
   beforeAll(async () => {
-    benAdminContext = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    staffContext = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    client = await benAdminContext.newPage();
-    admin = await staffContext.newPage();
+    client = await portal.openPage();
+    admin = await portal.openPage();
   });
 
   const hubTaxId = (page: Page) => page.getByTestId('substep-tax-id');
@@ -235,8 +231,7 @@ describe.skipIf(noBrowser)('the EIF cycle in the browser', () => {
     const path = await inviteOutsideSigner('cfo@lakeside.example', true);
 
     // A fresh browser with no session opens the link.
-    const signerContext = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const signer = await signerContext.newPage();
+    const signer = await portal.openPage();
     await signer.goto(`${portal.app.url}${path}`);
     await signer.getByTestId('updates-notice').waitFor();
     expect(await textOf(signer.getByTestId('updates-notice'))).toContain(
@@ -264,7 +259,7 @@ describe.skipIf(noBrowser)('the EIF cycle in the browser', () => {
     // The link works once.
     await signer.goto(`${portal.app.url}${path}`);
     await signer.getByText('This link has expired or has already been used.').waitFor();
-    await signerContext.close();
+    await signer.close();
   });
 
   it('thanks an outside signer who declines the updates and says the provider is reviewing', async () => {
@@ -275,8 +270,7 @@ describe.skipIf(noBrowser)('the EIF cycle in the browser', () => {
     await saveTaxId(admin);
     const path = await inviteOutsideSigner('controller@lakeside.example');
 
-    const signerContext = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const signer = await signerContext.newPage();
+    const signer = await portal.openPage();
     await signer.goto(`${portal.app.url}${path}`);
     await signer.getByRole('button', { name: 'Decline updates' }).click();
     const dialog = signer.getByRole('dialog', { name: 'Decline the updates' });
@@ -287,6 +281,6 @@ describe.skipIf(noBrowser)('the EIF cycle in the browser', () => {
     await signer.getByRole('heading', { name: 'Thank you', exact: true }).waitFor();
     expect(await textOf(signer.getByTestId('signer-thanks'))).toContain('reviewing your responses');
     await fullPageScreenshot(signer, 'eif-outside-signer-declined.png');
-    await signerContext.close();
+    await signer.close();
   });
 });

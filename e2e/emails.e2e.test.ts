@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/emails/testing-smtp';
-import { fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
+import { fullPageScreenshot, screenshotPath } from './browser.ts';
 import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 const FROM = 'Onboard <no-reply@onboard.example>';
@@ -94,8 +94,7 @@ describe.skipIf(noBrowser)('e-mails in the browser', () => {
 
     // 'All emails' lists all three; the search narrows it.
     const page: Page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${portal.app.url}/login`);
-    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
+    await portal.signInOn(page, admin.email);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
     await page.getByRole('link', { name: 'All emails' }).click();
     await page.waitForURL((url) => url.pathname === '/emails');

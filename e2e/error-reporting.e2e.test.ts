@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { parseEnvelope, summarizeEvent } from '@onboard/domain';
-import { openAdministration, screenshotPath, signInThroughUi } from './browser.ts';
+import { openAdministration, screenshotPath } from './browser.ts';
 import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 /** The envelopes the page sent through the tunnel, read as the server reads them. */
@@ -19,8 +19,7 @@ describe.skipIf(noBrowser)('error reporting in the browser', () => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/sentry')
         tunnelled.push(request);
     });
-    await page.goto(`${portal.app.url}/login`);
-    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
+    await portal.signInOn(page, admin.email);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
     await page.locator('html[data-error-reporting="ready"]').waitFor({ state: 'attached', timeout: 15_000 });
 

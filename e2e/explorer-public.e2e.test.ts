@@ -2,30 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
-import { DEMO_EXPLORER_PAGE_ID, DEMO_EXPLORER_SLUG } from '@onboard/platform/seed';
+import { DEMO_EXPLORER_PAGE_ID, DEMO_EXPLORER_SLUG, prepaidDentalPlan } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { seededDatabase } from '@onboard/testing/db';
 import { fullPageScreenshot, screenshotPath } from './browser.ts';
 import { seriousViolations } from './explorer-helpers.ts';
 import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
-
-const dhmo = (id: string, state: string) => ({
-  id,
-  carrierId: 1,
-  benefitType: 'DENTAL',
-  planType: 'DHMO',
-  planName: `Prepaid Dental ${state}`,
-  benefitLevel: 'LOW_HIGH',
-  prepaidSitusState: state,
-  prepaidDentalNetwork: 'DHMO_SERIES',
-  dentalYearType: 'PLAN',
-  dentalPreventiveCoinsuranceInNetwork: 100,
-  dentalPreventiveCoinsuranceOutOfNetwork: 0,
-  dentalBasicCoinsuranceInNetwork: 90,
-  dentalBasicCoinsuranceOutOfNetwork: 0,
-  dentalMajorCoinsuranceInNetwork: 60,
-  dentalMajorCoinsuranceOutOfNetwork: 0,
-});
 
 const MEDICAL_PLAN = {
   id: 'harbor-ppo',
@@ -109,7 +91,7 @@ describe.skipIf(noBrowser)('the public Benefits Explorer in the browser', () => 
       policies: ['123456'],
       medicalVideo: 'NO_VIDEO',
       vanitySlug: slug,
-      benefits: [dhmo('dhmo-tx', 'TX'), dhmo('dhmo-il', 'IL')],
+      benefits: [prepaidDentalPlan('dhmo-tx', 'TX'), prepaidDentalPlan('dhmo-il', 'IL')],
     });
     expect(created.status).toBe(201);
     await eventually(async () => {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { loadConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
-import { fullPageScreenshot, openHub, signInThroughUi } from './browser.ts';
+import { fullPageScreenshot, openHub } from './browser.ts';
 import { admin, benAdmin, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 /**
@@ -32,8 +32,7 @@ describe.skipIf(noBrowser)('footers in the browser', () => {
     page.getByTestId('legal-footer').locator('.legal-footer__links a').allTextContents();
 
   it("a benefits administrator's hub shows the legal links and the consultant's 'Need Help?' block", async () => {
-    await page.goto(`${portal.app.url}/login`);
-    await signInThroughUi(page, benAdmin.email, portal.app.config.demoPassword, portal.auth);
+    await portal.signInOn(page, benAdmin.email);
     await openHub(page, portal.app.url, DEMO_CLIENT_ID);
 
     await page.getByTestId('legal-footer').waitFor();

@@ -9,32 +9,33 @@ import {
   fullPageScreenshot,
   openHub,
   screenshotPath,
-  signInThroughUi,
   downloadedBytes,
 } from './browser.ts';
 import { admin, benAdmin, broker, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-/** A one-page form with room for two signatures. */
-async function groupApplication(): Promise<Buffer> {
+/** A one-page PDF (612 × 792 pt) with `title` at the top and each label, in black, at its height. */
+async function onePagePdf(title: string, labels: readonly (readonly [string, number])[]): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const page = pdf.addPage([612, 792]);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
-  page.drawText('Group application', { x: 60, y: 720, size: 24, font });
-  page.drawText('Employer', { x: 60, y: 520, size: 12, font });
-  page.drawText('Broker', { x: 60, y: 320, size: 12, font, color: rgb(0, 0, 0) });
+  page.drawText(title, { x: 60, y: 720, size: 24, font });
+  for (const [label, y] of labels) page.drawText(label, { x: 60, y, size: 12, font, color: rgb(0, 0, 0) });
   return Buffer.from(await pdf.save());
 }
 
+/** A one-page form with room for two signatures. */
+const groupApplication = () =>
+  onePagePdf('Group application', [
+    ['Employer', 520],
+    ['Broker', 320],
+  ]);
+
 /** A one-page resolution with two officers' signature lines (any 2 of the 3 officers sign). */
-async function officersResolution(): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([612, 792]);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  page.drawText('Resolution of the officers', { x: 60, y: 720, size: 24, font });
-  page.drawText('Officer', { x: 60, y: 512, size: 12, font });
-  page.drawText('Officer', { x: 60, y: 412, size: 12, font });
-  return Buffer.from(await pdf.save());
-}
+const officersResolution = () =>
+  onePagePdf('Resolution of the officers', [
+    ['Officer', 512],
+    ['Officer', 412],
+  ]);
 
 type Field = {
   fieldId: string;
@@ -46,6 +47,35 @@ type Field = {
   width: number;
   height: number;
 };
+
+/** Staff open the task, choose `name` (a PDF) as a new template and wait for its first page to render. */
+async function templateFromPdf(staff: Page, url: string, name: string, pdf: Buffer) {
+  await staff.goto(url);
+  await staff.getByTestId('onboarding-forms').waitFor();
+  await staff.getByTestId('template-file').setInputFiles({ name, mimeType: 'application/pdf', buffer: pdf });
+  const page1 = staff.getByTestId('pdf-page-1');
+  await page1.locator('canvas[data-rendered="yes"]').waitFor();
+  return page1;
+}
+
+/**
+ * Draws a signature on the page's signature pad and signs: the pen down at `start`, through `strokes`
+ * (offsets from the pad's corner), lifted, then 'Sign'; waits for the page saying it is done.
+ */
+async function drawSignatureAndSign(
+  page: Page,
+  start: readonly [number, number],
+  strokes: readonly (readonly [number, number])[],
+) {
+  await page.getByTestId('signature-pad').scrollIntoViewIfNeeded();
+  const pad = (await page.getByTestId('signature-pad').boundingBox())!;
+  await page.mouse.move(pad.x + start[0], pad.y + start[1]);
+  await page.mouse.down();
+  for (const [dx, dy] of strokes) await page.mouse.move(pad.x + dx, pad.y + dy, { steps: 6 });
+  await page.mouse.up();
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await page.getByTestId('signing-done').waitFor();
+}
 
 /** Ink (dark, blue-ish pixels) inside a field's box on a rendered page (612 × 792 pt). */
 const inkIn = (canvas: Locator, field: Field) =>
@@ -87,8 +117,7 @@ describe.skipIf(noBrowser)('onboarding forms signed in the browser', () => {
     return context.newPage();
   };
   const signIn = async (page: Page, email: string) => {
-    await page.goto(`${portal.app.url}/login`);
-    await signInThroughUi(page, email, portal.app.config.demoPassword, portal.auth);
+    await portal.signInOn(page, email);
   };
   const statusOf = (page: Page | Locator, name: string) =>
     page.getByTestId('recipient-row').filter({ hasText: name }).getByTestId('recipient-status');
@@ -112,15 +141,7 @@ describe.skipIf(noBrowser)('onboarding forms signed in the browser', () => {
 
   it('staff build a template on the rendered page and send it to the ben-admin and the broker', async () => {
     await signIn(staff, admin.email);
-    await staff.goto(taskUrl());
-    await staff.getByTestId('onboarding-forms').waitFor();
-    await staff.getByTestId('template-file').setInputFiles({
-      name: 'Group application.pdf',
-      mimeType: 'application/pdf',
-      buffer: await groupApplication(),
-    });
-    const page1 = staff.getByTestId('pdf-page-1');
-    await page1.locator('canvas[data-rendered="yes"]').waitFor();
+    const page1 = await templateFromPdf(staff, taskUrl(), 'Group application.pdf', await groupApplication());
     const box = (await page1.boundingBox())!;
     const scale = box.width / 612;
     // A click places the chosen role's chosen field, centred where the page was clicked.
@@ -216,21 +237,17 @@ describe.skipIf(noBrowser)('onboarding forms signed in the browser', () => {
     await page.waitForURL(/\/onboarding-forms\/[^/]+\/action\//);
     await page.locator('canvas[data-rendered="yes"]').first().waitFor();
     await fullPageScreenshot(page, 'onboarding-forms-signing-phone.png');
-    await page.getByTestId('signature-pad').scrollIntoViewIfNeeded();
-    const pad = (await page.getByTestId('signature-pad').boundingBox())!;
-    await page.mouse.move(pad.x + 20, pad.y + 80);
-    await page.mouse.down();
-    for (const [dx, dy] of [
-      [60, 20],
-      [100, 90],
-      [150, 30],
-      [200, 85],
-      [260, 40],
-    ] as const)
-      await page.mouse.move(pad.x + dx, pad.y + dy, { steps: 6 });
-    await page.mouse.up();
-    await page.getByRole('button', { name: 'Sign', exact: true }).click();
-    await page.getByTestId('signing-done').waitFor();
+    await drawSignatureAndSign(
+      page,
+      [20, 80],
+      [
+        [60, 20],
+        [100, 90],
+        [150, 30],
+        [200, 85],
+        [260, 40],
+      ],
+    );
     expect(await page.getByTestId('signing-done').textContent()).toContain('You signed Group application');
     // Staff's page was not reloaded: the live stream brought the change.
     await expect.poll(() => statusOf(staff, benAdmin.name).textContent(), { timeout: 10_000 }).toBe('Signed');
@@ -390,15 +407,12 @@ describe.skipIf(noBrowser)('onboarding forms signed in the browser', () => {
     ] as const;
     // Staff build the template: one role, 'Officers', signed by any 2 of them, with a signature line and a
     // date for each of the two signatures.
-    await staff.goto(taskUrl());
-    await staff.getByTestId('onboarding-forms').waitFor();
-    await staff.getByTestId('template-file').setInputFiles({
-      name: 'Officers resolution.pdf',
-      mimeType: 'application/pdf',
-      buffer: await officersResolution(),
-    });
-    const page1 = staff.getByTestId('pdf-page-1');
-    await page1.locator('canvas[data-rendered="yes"]').waitFor();
+    const page1 = await templateFromPdf(
+      staff,
+      taskUrl(),
+      'Officers resolution.pdf',
+      await officersResolution(),
+    );
     await staff.getByRole('button', { name: 'Remove the role Broker' }).click();
     await staff.getByLabel('Role 1').fill('Officers');
     await staff.getByLabel('Who signs').selectOption({ label: 'Any 2 of them' });
@@ -491,20 +505,16 @@ describe.skipIf(noBrowser)('onboarding forms signed in the browser', () => {
         .locator('.esign-field--signature')
         .evaluate((e) => (e as HTMLElement).offsetTop / (e.parentElement as HTMLElement).offsetHeight);
     const firstLine = await lineOf(first);
-    await first.getByTestId('signature-pad').scrollIntoViewIfNeeded();
-    const pad = (await first.getByTestId('signature-pad').boundingBox())!;
-    await first.mouse.move(pad.x + 20, pad.y + 70);
-    await first.mouse.down();
-    for (const [dx, dy] of [
-      [70, 25],
-      [120, 85],
-      [180, 30],
-      [240, 80],
-    ] as const)
-      await first.mouse.move(pad.x + dx, pad.y + dy, { steps: 6 });
-    await first.mouse.up();
-    await first.getByRole('button', { name: 'Sign', exact: true }).click();
-    await first.getByTestId('signing-done').waitFor();
+    await drawSignatureAndSign(
+      first,
+      [20, 70],
+      [
+        [70, 25],
+        [120, 85],
+        [180, 30],
+        [240, 80],
+      ],
+    );
     expect(await first.getByTestId('signing-done').textContent()).toBe(
       'Thank you, Olivia Ortiz. You signed Officers resolution.',
     );

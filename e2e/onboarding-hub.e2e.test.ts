@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
-import { admin, benAdmin, broker, noBrowser, portalUnderTest } from './testing/portal.ts';
-import { createClient, fillNewClient } from './testing/clients.ts';
+import type { Page } from 'playwright-core';
+import { fullPageScreenshot, screenshotPath } from './browser.ts';
+import { benAdmin, broker, noBrowser, portalUnderTest } from './testing/portal.ts';
+import { createClient, newClientAsStaff } from './testing/clients.ts';
 
 /** The day the browsers live in (the web's injected clock): the due-date badges are read against it. */
 const TODAY = '2027-01-11';
@@ -14,23 +14,17 @@ const TODAY = '2027-01-11';
  */
 describe.skipIf(noBrowser)('an onboarding on the hub, in the browser', () => {
   const portal = portalUnderTest('e2e_onboarding_hub');
-  let staffContext: BrowserContext;
-  let clientContext: BrowserContext;
   let staff: Page;
   let client: Page;
   let clientId = '';
 
   beforeAll(async () => {
-    const at = (context: BrowserContext) =>
-      context.addInitScript((today) => {
+    staff = await portal.openPage();
+    client = await portal.openPage();
+    for (const page of [staff, client])
+      await page.context().addInitScript((today) => {
         window.__ONBOARD_NOW__ = today;
       }, TODAY);
-    staffContext = await portal.browser.newContext();
-    clientContext = await portal.browser.newContext();
-    await at(staffContext);
-    await at(clientContext);
-    staff = await staffContext.newPage();
-    client = await clientContext.newPage();
   });
 
   const taskPage = (taskId: string, policyId?: string) =>
@@ -51,10 +45,7 @@ describe.skipIf(noBrowser)('an onboarding on the hub, in the browser', () => {
   }
 
   it('staff open a client with two policies; its tasks follow with their pills and badges', async () => {
-    await staff.goto(`${portal.app.url}/login`);
-    await signInThroughUi(staff, admin.email, portal.app.config.demoPassword, portal.auth);
-    await staff.goto(`${portal.app.url}/clients/admin`);
-    const dialog = await fillNewClient(staff, {
+    const dialog = await newClientAsStaff(portal, staff, {
       name: 'Harborview Dental Group',
       ticket: 'ONB-2301',
       policies: [
@@ -148,8 +139,7 @@ describe.skipIf(noBrowser)('an onboarding on the hub, in the browser', () => {
     }
     await fullPageScreenshot(staff, 'onboarding-manage.png');
 
-    await client.goto(`${portal.app.url}/login`);
-    await signInThroughUi(client, benAdmin.email, portal.app.config.demoPassword, portal.auth);
+    await portal.signInOn(client, benAdmin.email);
     await client.goto(`${portal.app.url}/client/${clientId}`);
     await client.waitForURL((url) => url.pathname === `/client/${clientId}/welcome`);
     expect(await client.getByTestId('implementation-consultant').innerText()).toContain('Adam Alvarez');

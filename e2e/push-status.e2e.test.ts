@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BusMessage } from '@onboard/events';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
-import { screenshotPath, signInThroughUi, signOutThroughUi } from './browser.ts';
+import { screenshotPath, signOutThroughUi } from './browser.ts';
 import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 type ApiJobStatus = Extract<BusMessage, { topic: 'QPS_PUSH_STATUS' }>['payload']['apiJobStatus'];
@@ -41,8 +41,7 @@ describe.skipIf(noBrowser)('push-status overlay in the browser', () => {
   it('an admin sees a push go from loading to success', async () => {
     const admin = demoUser('SLF_ADMIN');
     const page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${portal.app.url}/login`);
-    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
+    await portal.signInOn(page, admin.email);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
 
     const entry = `[data-testid="push-status-${DEMO_CLIENT_ID}"]`;
@@ -77,8 +76,7 @@ describe.skipIf(noBrowser)('push-status overlay in the browser', () => {
   it('an admin sees a short toast linking to a sent e-mail', async () => {
     const admin = demoUser('SLF_OWNER');
     const page = await portal.browser.newPage();
-    await page.goto(`${portal.app.url}/login`);
-    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
+    await portal.signInOn(page, admin.email);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
 
     const emailId = randomUUID();

@@ -1,14 +1,9 @@
 import { addDays } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import {
-  expectNoSeriousAxeViolations,
-  fullPageScreenshot,
-  screenshotPath,
-  signInThroughUi,
-} from './browser.ts';
-import { admin, benAdmin, noBrowser, portalUnderTest } from './testing/portal.ts';
-import { createClient, fillNewClient } from './testing/clients.ts';
+import { expectNoSeriousAxeViolations, fullPageScreenshot, screenshotPath } from './browser.ts';
+import { benAdmin, noBrowser, portalUnderTest } from './testing/portal.ts';
+import { createClient, newClientAsStaff } from './testing/clients.ts';
 
 /** YYYY-MM-DD of a day (noon UTC keeps it the same day everywhere). */
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -52,10 +47,7 @@ describe.skipIf(noBrowser)('the schedule and my work, in the browser', () => {
   };
 
   it('a policy taking effect in six weeks: phases in order, and the hub names the tasks at risk', async () => {
-    await staff.goto(`${portal.app.url}/login`);
-    await signInThroughUi(staff, admin.email, portal.app.config.demoPassword, portal.auth);
-    await staff.goto(`${portal.app.url}/clients/admin`);
-    const dialog = await fillNewClient(staff, {
+    const dialog = await newClientAsStaff(portal, staff, {
       name: 'Northwind Logistics',
       ticket: 'ONB-3201',
       policies: [{ number: '880101', effective, coverage: 'Dental' }],
@@ -150,8 +142,7 @@ describe.skipIf(noBrowser)('the schedule and my work, in the browser', () => {
       bypassCSP: true,
     });
     const page = await context.newPage();
-    await page.goto(`${portal.app.url}/login`);
-    await signInThroughUi(page, benAdmin.email, portal.app.config.demoPassword, portal.auth);
+    await portal.signInOn(page, benAdmin.email);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My work' }).click();
     await page.waitForURL((url) => url.pathname === '/my-work');
     await page.getByRole('heading', { level: 1, name: 'My work' }).waitFor();

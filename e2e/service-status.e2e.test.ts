@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '@onboard/platform/testing/http-client';
-import { screenshotPath, signInThroughUi } from './browser.ts';
+import { screenshotPath } from './browser.ts';
 import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 const JIRA_DOWN = 'Jira is currently down. Some functionality in Onboard might be unavailable at this time.';
@@ -27,8 +27,7 @@ describe.skipIf(noBrowser)('the Jira banner in the browser', () => {
     await ticketSystemDown(true);
     const admin = demoUser('SLF_ADMIN');
     const page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${portal.app.url}/login`);
-    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
+    await portal.signInOn(page, admin.email);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
 
     const banner = page.getByTestId('jira-banner');
@@ -49,8 +48,7 @@ describe.skipIf(noBrowser)('the Jira banner in the browser', () => {
     await ticketSystemDown(true);
     const broker = demoUser('BROKER');
     const page = await portal.browser.newPage();
-    await page.goto(`${portal.app.url}/login`);
-    await signInThroughUi(page, broker.email, portal.app.config.demoPassword, portal.auth);
+    await portal.signInOn(page, broker.email);
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.getByRole('main').waitFor();
     await page.waitForLoadState('networkidle');

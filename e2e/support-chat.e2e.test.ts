@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
-import {
-  fullPageScreenshot,
-  openAdministration,
-  openHub,
-  screenshotPath,
-  signInThroughUi,
-} from './browser.ts';
+import { fullPageScreenshot, openAdministration, openHub, screenshotPath } from './browser.ts';
 import { admin, benAdmin, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 describe.skipIf(noBrowser)("the portal's support chat in the browser", () => {
@@ -61,8 +55,7 @@ describe.skipIf(noBrowser)("the portal's support chat in the browser", () => {
     user.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
     });
-    await user.goto(`${portal.app.url}/login`);
-    await signInThroughUi(user, benAdmin.email, portal.app.config.demoPassword, portal.auth);
+    await portal.signInOn(user, benAdmin.email);
     await openHub(user, portal.app.url, DEMO_CLIENT_ID);
     // The chat's service never answers.
     await user.route('**/api/support/conversations**', () => undefined);

@@ -1,5 +1,5 @@
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Kafka, logLevel } from 'kafkajs';
@@ -14,7 +14,8 @@ import { freePort } from '@onboard/platform/database/embedded-postgres';
 import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/emails/testing-smtp';
 import { createS3DocumentStore } from '@onboard/platform/documents';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
-import { skipUnless, topologyAvailability, type Availability } from '@onboard/testing/backends';
+import { motoAvailability } from '@onboard/platform/testing/moto';
+import { skipUnless, topologyAvailability } from '@onboard/testing/backends';
 import { postgresProcesses, signalEach } from '@onboard/testing/processes';
 
 // The distributed topology as separate processes, without Docker (scripts/topology/start.sh): PostgreSQL,
@@ -28,19 +29,6 @@ const DIR = resolve(ROOT, '.tmp/topology/ci');
 const MOTO = resolve(ROOT, '.tmp/s3-venv/bin/moto_server');
 const run = promisify(execFile);
 
-/** moto's S3 server (scripts/s3/install.sh installs it into .tmp/s3-venv). */
-function motoAvailability(): Availability {
-  if (existsSync(MOTO)) return { available: true };
-  try {
-    execFileSync('bash', ['scripts/s3/install.sh'], { cwd: ROOT, stdio: 'ignore', timeout: 240_000 });
-  } catch (error) {
-    return {
-      available: false,
-      reason: `moto could not be installed (scripts/s3/install.sh): ${String(error)}`,
-    };
-  }
-  return existsSync(MOTO) ? { available: true } : { available: false, reason: `no ${MOTO} after install` };
-}
 const topology = topologyAvailability(`${ROOT}/scripts/kafka/target/lib`);
 const skip = skipUnless('the distributed topology', topology.available ? motoAvailability() : topology);
 

@@ -14,8 +14,7 @@ describe.skipIf(noBrowser)('what users see in the browser', () => {
       ['broker@onboard.example', '/clients'],
       ['benadmin@onboard.example', '/clients/ben-admin'],
     ] as const) {
-      await page.goto(`${portal.app.url}/login`);
-      await signInThroughUi(page, email, portal.app.config.demoPassword, portal.auth);
+      await portal.signInOn(page, email);
       for (const path of ['/clients/admin', '/users/internal']) {
         await page.goto(`${portal.app.url}${path}`);
         await page.waitForURL((url) => url.pathname === home);

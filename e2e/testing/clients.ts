@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { admin, type Portal } from './portal.ts';
 
 /** A policy of a new client, as staff enter it: its number, effective date and one coverage. */
 export type NewPolicy = { readonly number: string; readonly effective: string; readonly coverage: string };
@@ -27,6 +28,17 @@ export async function fillNewClient(
     await region.getByText(policy.coverage, { exact: true }).click();
   }
   return dialog;
+}
+
+/** Signs `page` in as staff, opens the client list and fills the New client dialog there (fillNewClient). */
+export async function newClientAsStaff(
+  portal: Portal,
+  page: Page,
+  client: Parameters<typeof fillNewClient>[1],
+) {
+  await portal.signInOn(page, admin.email);
+  await page.goto(`${portal.app.url}/clients/admin`);
+  return fillNewClient(page, client);
 }
 
 /** Creates the client the filled dialog describes; returns its id, read from the manage page it leads to. */

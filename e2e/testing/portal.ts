@@ -45,6 +45,13 @@ export type Portal = {
    * sign-in page, signs in there as `email` with the demo password, and is led back to `path`.
    */
   signInAt(email: string, path: string, options?: BrowserContextOptions): Promise<Page>;
+  /** Signs `page` in as `email` with the demo password on the sign-in page, and leaves it where that leads. */
+  signInOn(page: Page, email: string): Promise<void>;
+  /**
+   * A page in a browser context of its own (1280 × 900 unless `options` say otherwise), not signed in;
+   * closing it closes its context.
+   */
+  openPage(options?: BrowserContextOptions): Promise<Page>;
 };
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -76,6 +83,14 @@ export function portalUnderTest(
     await app?.stop();
   });
 
+  const openPage = (options: BrowserContextOptions = {}) =>
+    started(browser, 'browser').newPage({ viewport: DESKTOP, ...options });
+  const signInOn = async (page: Page, email: string, path = '/login') => {
+    const running = started(app, 'app');
+    await page.goto(running.url + path);
+    await signInThroughUi(page, email, running.config.demoPassword, auth);
+  };
+
   return {
     get app() {
       return started(app, 'app');
@@ -85,15 +100,15 @@ export function portalUnderTest(
     },
     auth,
     async signIn(email, { path = '/login', viewport = DESKTOP } = {}) {
-      const running = started(app, 'app');
-      const page = await started(browser, 'browser').newPage({ viewport });
-      await page.goto(running.url + path);
-      await signInThroughUi(page, email, running.config.demoPassword, auth);
+      const page = await openPage({ viewport });
+      await signInOn(page, email, path);
       return page;
     },
+    signInOn: (page, email) => signInOn(page, email),
+    openPage,
     async signInAt(email, path, options = {}) {
       const running = started(app, 'app');
-      const page = await started(browser, 'browser').newPage({ viewport: DESKTOP, ...options });
+      const page = await openPage(options);
       await page.goto(running.url + path);
       await page.waitForURL(/\/login\?redirect=/);
       await signInThroughUi(page, email, running.config.demoPassword, auth);

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_THROTTLE_LIMITS } from '@onboard/command-api/throttle';
 import { freshDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
+import type { RunningApp } from './app.ts';
 import { apiClient } from './testing/http-client.ts';
-import { startSeededApp } from './testing/seeded-app.ts';
+import { appForTests, startSeededApp } from './testing/seeded-app.ts';
 
 type Api = ReturnType<typeof apiClient>;
 type Counts = { days: number; rows: { day: string; event: string; count: number }[] };
@@ -83,20 +82,10 @@ describe('analytics over HTTP', () => {
 });
 
 describe('analytics from anyone: counted per address, the table capped by bytes', () => {
-  let app: RunningApp;
   const MAX_BYTES = 40_000;
-
-  beforeAll(async () => {
-    app = await startApp(
-      embeddedTestConfig(await freshDatabase('analytics_capped'), {
-        webDist: null,
-        seedDemoData: false,
-        anonymousTables: { errorReportsMaxBytes: 1024 * 1024, analyticsMaxBytes: MAX_BYTES },
-      }),
-    );
-  });
-  afterAll(async () => {
-    await app?.stop();
+  const running = appForTests(() => freshDatabase('analytics_capped'), {
+    seedDemoData: false,
+    anonymousTables: { errorReportsMaxBytes: 1024 * 1024, analyticsMaxBytes: MAX_BYTES },
   });
 
   const batch = (marker: string, size: number) => ({
@@ -104,13 +93,13 @@ describe('analytics from anyone: counted per address, the table capped by bytes'
   });
 
   it('drops the oldest events once the kept ones pass the byte cap', async () => {
-    const visitor = apiClient(app.url);
+    const visitor = apiClient(running.app.url);
     await visitor.get('/api/auth/csrf');
     for (let i = 0; i < 12; i++)
       expect((await visitor.post('/api/analytics/events', batch(`Filler ${i}`, 10_000))).status).toBe(202);
     await new Promise((done) => setTimeout(done, 1_100));
     expect((await visitor.post('/api/analytics/events', batch('Newest', 10_000))).status).toBe(202);
-    const { rows } = await app.pool.query<{ event: string; bytes: number }>(
+    const { rows } = await running.app.pool.query<{ event: string; bytes: number }>(
       `select event, octet_length(properties::text) as bytes from analytics_events order by id`,
     );
     expect(rows.reduce((sum, row) => sum + row.bytes, 0)).toBeLessThanOrEqual(MAX_BYTES);
@@ -120,7 +109,7 @@ describe('analytics from anyone: counted per address, the table capped by bytes'
 
   it('answers 429 with Retry-After once an address has sent its batches', async () => {
     const limit = DEFAULT_THROTTLE_LIMITS.analyticsAddress;
-    const visitor = apiClient(app.url);
+    const visitor = apiClient(running.app.url);
     const from = { 'x-forwarded-for': '203.0.113.77' };
     await visitor.request('GET', '/api/auth/csrf', undefined, from);
     for (let i = 0; i < limit.points; i++)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
-import { selfSignedCarrierCertificate } from './evidence-pack/seal.ts';
+import { testCarrierCertificate } from './testing/evidence-pack.ts';
 import { DEFAULT_THROTTLE_LIMITS } from '@onboard/command-api/throttle';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { embeddedTestConfig, estimatedSecretBits, loadConfig } from './config.ts';
@@ -187,11 +187,7 @@ describe('demo authenticator secrets (ONBOARD_DEMO_TOTP)', () => {
 });
 
 describe('the evidence pack’s carrier certificate', () => {
-  const p12 = selfSignedCarrierCertificate({
-    commonName: 'Carrier Test',
-    password: 'pw',
-    now: new Date(),
-  }).p12;
+  const p12 = testCarrierCertificate('Carrier Test', 'pw').p12;
   const base64 = Buffer.from(p12).toString('base64');
 
   it('comes from ONBOARD_EVIDENCE_CERT_P12 (base64, line breaks allowed) and its password', () => {

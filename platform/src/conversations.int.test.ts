@@ -7,6 +7,7 @@ import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
+import { readServerSentEvents } from './testing/server-sent-events.ts';
 
 type Api = ReturnType<typeof apiClient>;
 type Thread = {
@@ -34,43 +35,11 @@ const subject = (label: string) => ({ type: 'CENSUS_ROW', key: 'policy-1/doc-1/1
 
 /** Reads the gateway's stream for a while and returns the conversation changes heard. */
 async function heardConversations(url: string, cookie: string, ms: number): Promise<{ threadId: string }[]> {
-  const controller = new AbortController();
-  const response = await fetch(`${url}/api/events/stream`, {
-    headers: { cookie },
-    signal: controller.signal,
+  const heard = await readServerSentEvents(url, cookie, {
+    ms,
+    checkResponse: (response) => expect(response.status).toBe(200),
   });
-  expect(response.status).toBe(200);
-  const heard: { event: string; data: { threadId: string } }[] = [];
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const timer = setTimeout(() => controller.abort(), ms);
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = block
-          .split('\n')
-          .find((l) => l.startsWith('event: '))
-          ?.slice(7);
-        const data = block
-          .split('\n')
-          .find((l) => l.startsWith('data: '))
-          ?.slice(6);
-        if (event && data) heard.push({ event, data: JSON.parse(data) });
-      }
-    }
-  } catch (error) {
-    if (!controller.signal.aborted) throw error;
-  } finally {
-    clearTimeout(timer);
-  }
-  return heard.filter((h) => h.event === 'CONVERSATION_CHANGED').map((h) => h.data);
+  return heard.filter((h) => h.event === 'CONVERSATION_CHANGED').map((h) => h.data as { threadId: string });
 }
 
 // Conversations over HTTP: who may see and write in each kind of thread (every role × every kind), the

@@ -4,7 +4,8 @@ import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { censusStream, envelopeStream } from '@onboard/events';
 import { DEMO_CLIENT_ID } from './seed.ts';
-import { apiClient, eventually } from './testing/http-client.ts';
+import { eventually } from './testing/http-client.ts';
+import { signedByLinkToken, signingToken } from './testing/onboarding-forms.ts';
 import { seededAppForTests, type Api } from './testing/seeded-app.ts';
 
 type Doc = {
@@ -122,15 +123,12 @@ describe('completed forms and census files on the documents screen', () => {
     const link = await portal.staff.post(
       `${forms}/${formId}/embedded-view/${sent.body.recipients[0].recipientId}`,
     );
-    const signer = apiClient(portal.app.url);
-    await signer.request('GET', '/api/auth/csrf');
-    const opened = await signer.put(`${forms}/${formId}/embedded-view-action/open`, {
-      token: new URL(`http://x${link.body.url as string}`).searchParams.get('token'),
-    });
-    const signed = await signer.put(`${forms}/${formId}/embedded-view-action/sign`, {
-      token: opened.body.sessionToken,
-      signature: { kind: 'typed', text: 'Ann Employer' },
-    });
+    const { signed } = await signedByLinkToken(
+      portal.app.url,
+      `${forms}/${formId}`,
+      signingToken(link.body.url as string),
+      'Ann Employer',
+    );
     expect(signed.body.status).toBe('completed');
 
     const filed = await eventually(async () => {

@@ -185,46 +185,40 @@ describe('EIF entity routes', () => {
   });
 
   it('creates contacts in the list their type picks, checks chosen locations, and edits and deletes them', async () => {
+    /** A new contact refused with these field messages, nothing written. */
+    const refusedContact = (body: Record<string, unknown>, errors: Record<string, string>) =>
+      expectRefused(() => portal.benAdmin.post(`${base}/contacts`, body), errors);
     const view = await editing();
     const [office] = view.locations as Row[];
 
-    await expectRefused(
-      () => portal.benAdmin.post(`${base}/contacts`, { firstName: 'No', lastName: 'Type' }),
+    await refusedContact(
+      { firstName: 'No', lastName: 'Type' },
       {
         'body.type': REQUIRED,
       },
     );
     // A type no form adds is refused as a wrong choice.
-    await expectRefused(
-      () =>
-        portal.benAdmin.post(
-          `${base}/contacts`,
-          webAdmin({ type: 'DISABILITY_CLAIM_REIMBURSEMENT_CHECK_PAYEE' }),
-        ),
-      {
-        'body.type': CHOICE,
-      },
-    );
+    await refusedContact(webAdmin({ type: 'DISABILITY_CLAIM_REIMBURSEMENT_CHECK_PAYEE' }), {
+      'body.type': CHOICE,
+    });
     // A third-party administrator names its firm.
-    await expectRefused(
-      () =>
-        portal.benAdmin.post(`${base}/contacts`, {
-          type: 'TPA',
-          firstName: 'Terry',
-          lastName: 'Park',
-          email: 'terry@tpa.example',
-          phoneNumber: '312-555-0199',
-        }),
+    await refusedContact(
+      {
+        type: 'TPA',
+        firstName: 'Terry',
+        lastName: 'Park',
+        email: 'terry@tpa.example',
+        phoneNumber: '312-555-0199',
+      },
       { 'body.tpaFirmName': REQUIRED },
     );
-    await expectRefused(
-      () =>
-        portal.benAdmin.post(`${base}/contacts`, {
-          type: 'WEB_ADMIN',
-          email: 'not-an-email',
-          phoneNumber: '12',
-          locationManagementType: 'LIMITED',
-        }),
+    await refusedContact(
+      {
+        type: 'WEB_ADMIN',
+        email: 'not-an-email',
+        phoneNumber: '12',
+        locationManagementType: 'LIMITED',
+      },
       {
         'body.firstName': REQUIRED,
         'body.lastName': REQUIRED,
@@ -233,12 +227,8 @@ describe('EIF entity routes', () => {
         'body.managedLocationIds': REQUIRED,
       },
     );
-    await expectRefused(
-      () =>
-        portal.benAdmin.post(
-          `${base}/contacts`,
-          webAdmin({ locationManagementType: 'LIMITED', managedLocationIds: ['somewhere-else'] }),
-        ),
+    await refusedContact(
+      webAdmin({ locationManagementType: 'LIMITED', managedLocationIds: ['somewhere-else'] }),
       { 'body.managedLocationIds': CHOICE },
     );
 

@@ -79,6 +79,33 @@ describe('class-builder edits that do not collide', () => {
   };
   const put = (as: Api, cls: EmployeeClass, body: unknown, version: number) =>
     as.put(`${classes}/${cls.id}`, body, { 'seen-version': String(version) });
+  /** Staff delete `cls` at `version`: the delete the other edit collides with. */
+  const deletedByStaff = async (cls: EmployeeClass, version: number) => {
+    const deleted = await portal.staff.request('DELETE', `${classes}/${cls.id}`, undefined, {
+      'seen-version': String(version),
+    });
+    expect(deleted.status).toBe(200);
+  };
+  /** An edit of a class deleted since, refused with the one conflict on `attributeKey`. */
+  const expectRefusedAsDeleted = (
+    edit: Awaited<ReturnType<typeof put>>,
+    cls: EmployeeClass,
+    attributeKey: string,
+    yours: unknown,
+    more: Record<string, unknown> = {},
+  ) => {
+    expect(edit.status).toBe(409);
+    expect(edit.body.conflicts).toEqual([
+      expect.objectContaining({
+        entity: 'EmployeeClass',
+        entityId: cls.id,
+        attributeKey,
+        theirs: null,
+        yours,
+        ...more,
+      }),
+    ]);
+  };
   const who = (n: number) => (n % 2 === 0 ? portal.staff : portal.benAdmin);
 
   it('lets 8 people edit 8 different classes against the same version: all are saved', async () => {
@@ -162,21 +189,9 @@ describe('class-builder edits that do not collide', () => {
   it('refuses an edit of a class deleted since, and a delete of a class changed since, naming them', async () => {
     const now = await latest();
     const [gone, changed] = [now.employeeClasses[2]!, now.employeeClasses[3]!];
-    const deleted = await portal.staff.request('DELETE', `${classes}/${gone.id}`, undefined, {
-      'seen-version': String(now.version),
-    });
-    expect(deleted.status).toBe(200);
+    await deletedByStaff(gone, now.version);
     const edit = await put(portal.benAdmin, gone, bodyOf(gone, { description: 'Too late' }), now.version);
-    expect(edit.status).toBe(409);
-    expect(edit.body.conflicts).toEqual([
-      expect.objectContaining({
-        entity: 'EmployeeClass',
-        entityId: gone.id,
-        attributeKey: 'description',
-        theirs: null,
-        yours: 'Too late',
-      }),
-    ]);
+    expectRefusedAsDeleted(edit, gone, 'description', 'Too late');
 
     const renamed = await put(portal.staff, changed, bodyOf(changed, { groupName: 'Hourly' }), now.version);
     expect(renamed.status).toBe(200);
@@ -309,26 +324,15 @@ describe('class-builder edits that do not collide', () => {
   it('refuses adding plans to a class deleted since as a collision, and lets it be made again', async () => {
     const now = await latest();
     const gone = now.employeeClasses.find((c) => !c.plans.some((cp) => cp.planId === 'plan-dental'))!;
-    const deleted = await portal.staff.request('DELETE', `${classes}/${gone.id}`, undefined, {
-      'seen-version': String(now.version),
-    });
-    expect(deleted.status).toBe(200);
+    await deletedByStaff(gone, now.version);
     const body = {
       ...bodyOf(gone),
       plans: [...bodyOf(gone).plans, { planId: 'plan-dental', waitingPeriodType: 'DATE_OF_HIRE' }],
     };
     const edit = await put(portal.benAdmin, gone, body, now.version);
-    expect(edit.status).toBe(409);
-    expect(edit.body.conflicts).toEqual([
-      expect.objectContaining({
-        entity: 'EmployeeClass',
-        entityId: gone.id,
-        attributeKey: 'plans',
-        theirs: null,
-        yours: expect.any(String),
-        changedBy: expect.objectContaining({ name: expect.stringMatching(/\S+ \S+/) }),
-      }),
-    ]);
+    expectRefusedAsDeleted(edit, gone, 'plans', expect.any(String), {
+      changedBy: expect.objectContaining({ name: expect.stringMatching(/\S+ \S+/) }),
+    });
     // Create it again: the class comes back with the plan added.
     const again = await portal.benAdmin.post(classes, body, {
       'seen-version': String(edit.body.currentVersion),

@@ -9,7 +9,7 @@ import { embeddedTestConfig } from './config.ts';
 import { LOCAL_DSN } from './error-reporting/reporter.ts';
 import { DEMO_CLIENT_ID, DEMO_USERS } from './seed.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
-import { startSeededApp } from './testing/seeded-app.ts';
+import { appForTests, startSeededApp } from './testing/seeded-app.ts';
 
 type Api = ReturnType<typeof apiClient>;
 type Report = { message: string; level: string; levelLabel: string; source: string; url: string | null };
@@ -116,31 +116,21 @@ describe('error reporting kept here (no DSN configured)', () => {
 });
 
 describe('the anonymous tunnel: one event per envelope, counted per address, the table capped by bytes', () => {
-  let app: RunningApp;
   const MAX_BYTES = 60_000;
-
-  beforeAll(async () => {
-    app = await startApp(
-      embeddedTestConfig(await freshDatabase('error_reports_capped'), {
-        webDist: null,
-        seedDemoData: false,
-        anonymousTables: { errorReportsMaxBytes: MAX_BYTES, analyticsMaxBytes: 1024 * 1024 },
-      }),
-    );
-  });
-  afterAll(async () => {
-    await app?.stop();
+  const running = appForTests(() => freshDatabase('error_reports_capped'), {
+    seedDemoData: false,
+    anonymousTables: { errorReportsMaxBytes: MAX_BYTES, analyticsMaxBytes: 1024 * 1024 },
   });
 
   const from = (address: string, body: string) =>
-    fetch(`${app.url}/api/sentry`, {
+    fetch(`${running.app.url}/api/sentry`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-forwarded-for': address },
       body,
     });
   const kept = async () =>
     (
-      await app.pool.query<{ message: string; event: string; size_bytes: number }>(
+      await running.app.pool.query<{ message: string; event: string; size_bytes: number }>(
         'select message, event, size_bytes from error_reports order by report_id',
       )
     ).rows;

@@ -7,7 +7,6 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDownloadHeaders } from '@onboard/domain';
 import { evidencePackRoutes, verifyEvidencePack } from '@onboard/query-api/evidence-pack';
-import { signedFormForTest } from '@onboard/query-api/evidence-pack/testing';
 import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
@@ -17,6 +16,7 @@ import { DEMO_CLIENT_ID } from './seed.ts';
 import { serveRoutes, type ServedRoutes } from './testing/route-server.ts';
 import { apiClient, type ApiResponse } from './testing/http-client.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
+import { signedDemoFormsForTest } from './testing/evidence-pack.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -63,18 +63,7 @@ describe('GET /api/clients/{clientId}/evidence-pack', () => {
       }),
     );
     // The same route as the app mounts it, with two signed onboarding forms handed over.
-    const forms = [
-      await signedFormForTest(
-        'Group application',
-        { name: 'Ben Adler', email: 'benadmin@onboard.example' },
-        '2026-11-20T15:00:00.000Z',
-      ),
-      await signedFormForTest(
-        'HIPAA authorization',
-        { name: 'Bianca Brooks', email: 'broker@onboard.example' },
-        '2026-11-21T09:30:00.000Z',
-      ),
-    ];
+    const forms = await signedDemoFormsForTest('2026-11-20T15:00:00.000Z', '2026-11-21T09:30:00.000Z');
     formsServer = await serveRoutes(
       app.logger,
       evidencePackRoutes({

@@ -4,55 +4,16 @@ import { apiJobStream } from '@onboard/events';
 import { apiClient } from './testing/http-client.ts';
 import { seededAppForTests } from './testing/seeded-app.ts';
 import { apiJobStatusChanged } from './testing/events.ts';
-
-type SseEvent = { id: string; event: string; data: unknown };
+import { readServerSentEvents } from './testing/server-sent-events.ts';
 
 /** Reads Server-Sent Events until `count` arrived (or the deadline), then closes the connection. */
-async function readEvents(
-  url: string,
-  cookie: string,
-  count: number,
-  lastEventId?: string,
-): Promise<SseEvent[]> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), 15_000);
-  const response = await fetch(`${url}/api/events/stream`, {
-    headers: { cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
-    signal: controller.signal,
+const readEvents = (url: string, cookie: string, count: number, lastEventId?: string) =>
+  readServerSentEvents(url, cookie, {
+    ms: 15_000,
+    enough: (events) => events.length >= count,
+    lastEventId,
+    checkResponse: (response) => expect(response.headers.get('content-type')).toContain('text/event-stream'),
   });
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  const events: SseEvent[] = [];
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const reader = response.body!.getReader();
-  try {
-    for (;;) {
-      const { value: chunk, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(chunk, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const field = (name: string) =>
-          block
-            .split('\n')
-            .find((l) => l.startsWith(`${name}: `))
-            ?.slice(name.length + 2);
-        const data = field('data');
-        if (data !== undefined)
-          events.push({ id: field('id')!, event: field('event')!, data: JSON.parse(data) });
-      }
-      if (events.length >= count) break;
-    }
-  } catch (error) {
-    if (!controller.signal.aborted) throw error;
-  } finally {
-    clearTimeout(timer);
-    controller.abort();
-  }
-  return events;
-}
 
 describe('UI gateway', () => {
   const portal = seededAppForTests('gateway');

@@ -5,7 +5,12 @@ import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID, DEMO_USERS } from './seed.ts';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from './emails/testing-smtp.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
-import { signingTemplate, templateField } from './testing/onboarding-forms.ts';
+import {
+  signedByLinkToken,
+  signingTemplate,
+  signingToken,
+  templateField,
+} from './testing/onboarding-forms.ts';
 
 type Api = ReturnType<typeof apiClient>;
 type Form = { onboardingFormId: string; status: string; recipients: { recipientId: string; name: string }[] };
@@ -71,14 +76,8 @@ describe('onboarding-form e-mails over SMTP', () => {
     });
   /** Signs by the token of an e-mailed link, as someone without an account. */
   const signByLink = async (formId: string, token: string, text: string) => {
-    const signer = apiClient(app.url);
-    await signer.request('GET', '/api/auth/csrf');
-    const opened = await signer.put(`${forms}/${formId}/embedded-view-action/open`, { token });
+    const { opened, signed } = await signedByLinkToken(app.url, `${forms}/${formId}`, token, text);
     expect(opened.status).toBe(200);
-    const signed = await signer.put(`${forms}/${formId}/embedded-view-action/sign`, {
-      token: opened.body.sessionToken,
-      signature: { kind: 'typed', text },
-    });
     expect(signed.status).toBe(200);
     return signed.body as Form;
   };
@@ -86,7 +85,7 @@ describe('onboarding-form e-mails over SMTP', () => {
   const signAsUser = async (api: Api, formId: string, recipientId: string, text: string) => {
     const link = await api.post(`${forms}/${formId}/embedded-view/${recipientId}`);
     expect(link.status).toBe(201);
-    const token = new URL(`http://x${link.body.url as string}`).searchParams.get('token')!;
+    const token = signingToken(link.body.url as string)!;
     const opened = await api.put(`${forms}/${formId}/embedded-view-action/open`, { token });
     expect(opened.status).toBe(200);
     return api.put(`${forms}/${formId}/embedded-view-action/sign`, {
@@ -149,7 +148,7 @@ describe('onboarding-form e-mails over SMTP', () => {
     const link = await brokerApi.post(
       `${forms}/${form.onboardingFormId}/embedded-view/${form.recipients[1]!.recipientId}`,
     );
-    const token = new URL(`http://x${link.body.url as string}`).searchParams.get('token')!;
+    const token = signingToken(link.body.url as string)!;
     const opened = await brokerApi.put(`${forms}/${form.onboardingFormId}/embedded-view-action/open`, {
       token,
     });

@@ -203,6 +203,12 @@ const newUserBody = (extra: Record<string, unknown> = {}) => ({
   email: `new-${randomUUID().slice(0, 8)}@example.test`,
   ...extra,
 });
+/** A new user's creation through `path`: a fresh body each call. */
+const creating = (path: string, extra: Record<string, unknown>) => async (): Promise<Call> => ({
+  method: 'POST',
+  path,
+  body: newUserBody(extra),
+});
 
 const ROWS: Row[] = [
   // Client: own read/update for ben-admins and brokers, any for staff.
@@ -264,21 +270,13 @@ const ROWS: Row[] = [
     name: 'create a broker',
     allowed: STAFF,
     okStatus: 201,
-    call: async () => ({
-      method: 'POST',
-      path: '/api/users/broker',
-      body: newUserBody({ clientIds: [OWN] }),
-    }),
+    call: creating('/api/users/broker', { clientIds: [OWN] }),
   },
   {
     name: 'create a ben-admin',
     allowed: STAFF,
     okStatus: 201,
-    call: async () => ({
-      method: 'POST',
-      path: '/api/users/ben-admin',
-      body: newUserBody({ clientIds: [OWN] }),
-    }),
+    call: creating('/api/users/ben-admin', { clientIds: [OWN] }),
   },
   {
     name: 'read another broker',
@@ -318,21 +316,13 @@ const ROWS: Row[] = [
     name: 'create an admin',
     allowed: ['SLF_OWNER'],
     okStatus: 201,
-    call: async () => ({
-      method: 'POST',
-      path: '/api/users/internal',
-      body: newUserBody({ role: 'SLF_ADMIN' }),
-    }),
+    call: creating('/api/users/internal', { role: 'SLF_ADMIN' }),
   },
   {
     name: 'create an owner',
     allowed: ['SLF_OWNER'],
     okStatus: 201,
-    call: async () => ({
-      method: 'POST',
-      path: '/api/users/internal',
-      body: newUserBody({ role: 'SLF_OWNER' }),
-    }),
+    call: creating('/api/users/internal', { role: 'SLF_OWNER' }),
   },
   {
     name: 'read an admin',

@@ -146,22 +146,12 @@ describe('personal data at rest and its erasure', () => {
       expect(list[0]!.document.status).toBe('VALIDATED');
       return list[0]!.document.errorWorkbookDocumentId!;
     });
+    const corrected = async (correction: { row: number; field: string; seen: string; value: string }) =>
+      expect((await benAdmin.put(`${census}/files/${documentId}/cells`, correction)).status).toBe(200);
     // A correction of a date of birth: its before and after are personal data too.
-    const corrected = await benAdmin.put(`${census}/files/${documentId}/cells`, {
-      row: 4,
-      field: 'dateOfBirth',
-      seen: '07/19/1990',
-      value: '1990-07-19',
-    });
-    expect(corrected.status).toBe(200);
+    await corrected({ row: 4, field: 'dateOfBirth', seen: '07/19/1990', value: '1990-07-19' });
     // A correction of the first employee's ZIP: erasing that employee erases it too.
-    const zip = await benAdmin.put(`${census}/files/${documentId}/cells`, {
-      row: 2,
-      field: 'zip',
-      seen: '1000',
-      value: '10010',
-    });
-    expect(zip.status).toBe(200);
+    await corrected({ row: 2, field: 'zip', seen: '1000', value: '10010' });
 
     const thread = await benAdmin.post(`/api/clients/${DEMO_CLIENT_ID}/conversations`, {
       subject: { type: 'CENSUS_ROW', key: `${POLICY_ID}/${documentId}/2`, label: 'Row 2 of census.csv' },

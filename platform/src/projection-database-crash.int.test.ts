@@ -21,6 +21,7 @@ import { createPostgresEventStore } from '@onboard/events/postgres';
 import { clientViewProjection } from '@onboard/projections';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.ts';
 import { migrate } from './database/migrations.ts';
+import { answerChanged } from '@onboard/testing/eif-events';
 
 /**
  * Projection batches commit asynchronously (events/src/subscription/checkpointed-runner.ts). This test
@@ -56,13 +57,7 @@ const meta = () => ({
 const edits = (clientId: string, from: number, count: number): NewEvent[] =>
   Array.from({ length: count }, (_, i) => ({
     id: randomUUID(),
-    type: 'EifEntityChanged',
-    data: {
-      clientId,
-      entity: 'Client',
-      entityId: clientId,
-      changes: [{ attributeKey: 'taxId', value: String(100000000 + from + i), previousValue: null }],
-    },
+    ...answerChanged(clientId, 'Client', clientId, 'taxId', String(100000000 + from + i)),
     metadata: meta(),
   }));
 

@@ -383,6 +383,26 @@ async function seedDemoLifecycles(store: EventStore, now: Date): Promise<void> {
 export const DEMO_EXPLORER_PAGE_ID = uuidv5(`${DEMO_CLIENT_ID}/ExplorerPage/demo`, NAMESPACE);
 export const DEMO_EXPLORER_SLUG = 'lakeside';
 
+/** A carrier-1 prepaid dental plan (DHMO) of the DHMO series, sold in `state`: in network only. */
+export const prepaidDentalPlan = (id: string, state: string, planName = `Prepaid Dental ${state}`) =>
+  ({
+    id,
+    carrierId: 1,
+    benefitType: 'DENTAL',
+    planType: 'DHMO',
+    planName,
+    benefitLevel: 'LOW_HIGH',
+    prepaidSitusState: state,
+    prepaidDentalNetwork: 'DHMO_SERIES',
+    dentalYearType: 'PLAN',
+    dentalPreventiveCoinsuranceInNetwork: 100,
+    dentalPreventiveCoinsuranceOutOfNetwork: 0,
+    dentalBasicCoinsuranceInNetwork: 90,
+    dentalBasicCoinsuranceOutOfNetwork: 0,
+    dentalMajorCoinsuranceInNetwork: 60,
+    dentalMajorCoinsuranceOutOfNetwork: 0,
+  }) satisfies ExplorerPlan;
+
 const demoPlans: ExplorerPlan[] = [
   {
     id: 'demo-medical-ppo',
@@ -420,23 +440,7 @@ const demoPlans: ExplorerPlan[] = [
     dentalMajorCoinsuranceInNetwork: 50,
     dentalMajorCoinsuranceOutOfNetwork: 50,
   },
-  {
-    id: 'demo-dental-dhmo-il',
-    carrierId: 1,
-    benefitType: 'DENTAL',
-    planType: 'DHMO',
-    planName: 'Prepaid Dental Illinois',
-    benefitLevel: 'LOW_HIGH',
-    prepaidSitusState: 'IL',
-    prepaidDentalNetwork: 'DHMO_SERIES',
-    dentalYearType: 'PLAN',
-    dentalPreventiveCoinsuranceInNetwork: 100,
-    dentalPreventiveCoinsuranceOutOfNetwork: 0,
-    dentalBasicCoinsuranceInNetwork: 90,
-    dentalBasicCoinsuranceOutOfNetwork: 0,
-    dentalMajorCoinsuranceInNetwork: 60,
-    dentalMajorCoinsuranceOutOfNetwork: 0,
-  },
+  prepaidDentalPlan('demo-dental-dhmo-il', 'IL', 'Prepaid Dental Illinois'),
   {
     id: 'demo-vision',
     carrierId: 1,

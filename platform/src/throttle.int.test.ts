@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, setPassword, SYSTEM_ACTOR } from '@onboard/command-api/auth';
 import { DEFAULT_THROTTLE_LIMITS } from '@onboard/command-api/throttle';
 import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_EXPLORER_PAGE_ID } from './seed.ts';
 import { apiClient, eventually, type ApiResponse } from './testing/http-client.ts';
+import { registeredUser } from './testing/users.ts';
 
 const PASSWORD = 'Correct-Horse-42!';
 const WRONG = 'Wrong-Password-1!';
@@ -43,17 +43,7 @@ describe('throttling: sign-in, MFA, reset, activation and the anonymous Explorer
     counter += 1;
     const userId = `throttle-user-${counter}`;
     const email = `throttled${counter}@example.com`;
-    await registerUser(app.identity.deps, SYSTEM_ACTOR, {
-      userId,
-      role: 'SLF_ADMIN',
-      firstName: `First${counter}`,
-      lastName: 'Tester',
-      email,
-      phoneNumber: null,
-      clientIds: [],
-    });
-    await setPassword(app.identity.deps, userId, PASSWORD);
-    return { userId, email };
+    return registeredUser(app, { userId, firstName: `First${counter}`, lastName: 'Tester', email }, PASSWORD);
   };
 
   let addresses = 0;

@@ -6,11 +6,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailStream, type NewEvent } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
-import { registerUser, sendPasswordReset, SYSTEM_ACTOR } from '@onboard/command-api/auth';
+import { sendPasswordReset } from '@onboard/command-api/auth';
 import { migratedDatabase, seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
 import { eventually } from '../testing/http-client.ts';
+import { registeredUser } from '../testing/users.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './testing-smtp.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -63,15 +64,11 @@ describe('the outbox delivers through SMTP', () => {
 
   it('sends a password reset with its envelope, headers and a working link, and records it sent', async () => {
     const userId = `u-${randomUUID()}`;
-    await registerUser(app.identity.deps, SYSTEM_ACTOR, {
-      userId,
-      role: 'SLF_ADMIN',
-      firstName: 'Rosa',
-      lastName: 'Mailer',
-      email: 'rosa.mailer@example.com',
-      phoneNumber: null,
-      clientIds: [],
-    });
+    await registeredUser(
+      app,
+      { userId, firstName: 'Rosa', lastName: 'Mailer', email: 'rosa.mailer@example.com' },
+      null,
+    );
     const before = smtp.received.length;
     const { emailId } = await sendPasswordReset(app.identity.deps, userId);
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { certificateName, selfSignedCarrierCertificate } from './seal.ts';
+import { certificateName } from './seal.ts';
+import { testCarrierCertificate } from '../testing/evidence-pack.ts';
 import { SELF_SIGNED_NAME, carrierCertificateSource } from './carrier-certificate.ts';
 
 describe('the carrier certificate that seals evidence packs', () => {
@@ -28,11 +29,7 @@ describe('the carrier certificate that seals evidence packs', () => {
   });
 
   it('comes from the environment as given, and is absent in the distributed topology without one', async () => {
-    const given = selfSignedCarrierCertificate({
-      commonName: 'Given Carrier',
-      password: 'pw',
-      now: new Date(),
-    });
+    const given = testCarrierCertificate('Given Carrier', 'pw');
     const fromEnv = await carrierCertificateSource({
       kind: 'p12',
       p12: Buffer.from(given.p12),

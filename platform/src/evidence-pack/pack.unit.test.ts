@@ -2,9 +2,9 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@onboard/events';
-import { sealPdf, selfSignedCarrierCertificate, type CarrierCertificate } from './seal.ts';
+import { sealPdf, type CarrierCertificate } from './seal.ts';
+import { signedDemoFormsForTest, testCarrierCertificate } from '../testing/evidence-pack.ts';
 import { composeEvidencePack, verifyEvidencePack } from '@onboard/query-api/evidence-pack';
-import { signedFormForTest } from '@onboard/query-api/evidence-pack/testing';
 
 const event = (
   stream: string,
@@ -61,23 +61,8 @@ describe('the evidence pack', () => {
   let pack: Uint8Array;
 
   beforeAll(async () => {
-    certificate = selfSignedCarrierCertificate({
-      commonName: 'Lakeside Group Benefits (self-signed)',
-      password: 'test',
-      now: new Date(),
-    });
-    const forms = [
-      await signedFormForTest(
-        'Group application',
-        { name: 'Ben Adler', email: 'benadmin@onboard.example' },
-        '2026-01-02T10:00:00.000Z',
-      ),
-      await signedFormForTest(
-        'HIPAA authorization',
-        { name: 'Bianca Brooks', email: 'broker@onboard.example' },
-        '2026-01-03T11:30:00.000Z',
-      ),
-    ];
+    certificate = testCarrierCertificate('Lakeside Group Benefits (self-signed)', 'test');
+    const forms = await signedDemoFormsForTest('2026-01-02T10:00:00.000Z', '2026-01-03T11:30:00.000Z');
     const doc = await composeEvidencePack({
       clientId: 'acme',
       clientName: 'Acme Tools',

@@ -9,6 +9,7 @@ import {
   selfSignedCarrierCertificate,
   type CarrierCertificate,
 } from './seal.ts';
+import { testCarrierCertificate } from '../testing/evidence-pack.ts';
 import {
   certificateFingerprint,
   certificatesFromFile,
@@ -123,12 +124,8 @@ describe('the signer of an evidence pack, checked against the carrier certificat
   let pack: Uint8Array;
 
   beforeAll(async () => {
-    carrier = selfSignedCarrierCertificate({
-      commonName: 'Lakeside carrier',
-      password: 'c',
-      now: new Date(),
-    });
-    forger = selfSignedCarrierCertificate({ commonName: 'Lakeside carrier', password: 'f', now: new Date() });
+    carrier = testCarrierCertificate('Lakeside carrier', 'c');
+    forger = testCarrierCertificate('Lakeside carrier', 'f');
     pack = await sealed(carrier);
   });
 

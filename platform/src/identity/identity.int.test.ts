@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userStream } from '@onboard/events';
-import {
-  registerUser,
-  resetMfa,
-  sendActivationEmail,
-  setPassword,
-  executeUserCommand,
-  SYSTEM_ACTOR,
-} from '@onboard/command-api/auth';
+import { resetMfa, sendActivationEmail, executeUserCommand, SYSTEM_ACTOR } from '@onboard/command-api/auth';
 import type { Role } from '@onboard/domain';
 import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
 import { apiClient, eventually, totpCode, type ApiResponse } from '../testing/http-client.ts';
+import { registeredUser } from '../testing/users.ts';
 
 const PASSWORD = 'Correct-Horse-42!';
 const LOCKED = 'Your account is locked for security reasons. Please, try again in about 60 minutes';
@@ -27,6 +21,9 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
   const logLines: string[] = [];
   const responses: ApiResponse[] = [];
   const client = () => apiClient(app.url, { onResponse: (r) => responses.push(r) });
+  /** The password step of the sign-in, with the right password. */
+  const signInWithPassword = (api: ReturnType<typeof client>, email: string) =>
+    api.post('/api/auth/sign-in', { username: email, password: PASSWORD });
 
   beforeAll(async () => {
     app = await startApp(
@@ -50,17 +47,13 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
     counter += 1;
     const userId = `it-user-${counter}`;
     const email = `person${counter}.${role.toLowerCase()}@example.com`;
-    await registerUser(app.identity.deps, SYSTEM_ACTOR, {
-      userId,
-      role,
-      firstName: `First${counter}`,
-      lastName: 'Tester',
-      email,
-      phoneNumber: null,
-      clientIds: role === 'BROKER' || role === 'BEN_ADMIN' ? ['lakeside-manufacturing'] : [],
-    });
-    if (options.password !== null) await setPassword(app.identity.deps, userId, options.password ?? PASSWORD);
-    return { userId, email };
+    const clientIds = role === 'BROKER' || role === 'BEN_ADMIN' ? ['lakeside-manufacturing'] : [];
+    const password = options.password === null ? null : (options.password ?? PASSWORD);
+    return registeredUser(
+      app,
+      { userId, role, firstName: `First${counter}`, lastName: 'Tester', email, clientIds },
+      password,
+    );
   };
 
   const eventTypes = async (userId: string) =>
@@ -218,7 +211,7 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
     const api = client();
     await api.signIn(email, PASSWORD, { rememberDevice: true });
     expect(api.cookies.get('onboard_device')).toBeTruthy();
-    const step = await api.post('/api/auth/sign-in', { username: email, password: PASSWORD });
+    const step = await signInWithPassword(api, email);
     expect(step.body).toEqual({ status: 'SUCCESS', sessionToken: expect.any(String) });
     // Another browser without the device cookie is still asked.
     const other = client();
@@ -230,7 +223,7 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
 
   /** A wrong code after the right password (the one kind of failure that counts towards the lock). */
   const wrongCodeFor = (api: ReturnType<typeof client>, email: string) => async () => {
-    const s = await api.post('/api/auth/sign-in', { username: email, password: PASSWORD });
+    const s = await signInWithPassword(api, email);
     const ch = await api.post('/api/auth/mfa/challenge', {
       stateToken: s.body.stateToken,
       factorId: 'totp',
@@ -259,7 +252,7 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
     expect(fifth.status).toBe(200);
     expect(fifth.body).toEqual({ status: 'LOCKED_OUT', message: LOCKED });
     expect((await lastEmailTo(email)).subject).toBe('Your Onboard account is locked');
-    const right = await api.post('/api/auth/sign-in', { username: email, password: PASSWORD });
+    const right = await signInWithPassword(api, email);
     expect(right.body).toEqual({ status: 'LOCKED_OUT', message: LOCKED });
     // A wrong password on a locked account answers like any wrong password.
     const wrong = await api.post('/api/auth/sign-in', { username: email, password: 'Wrong-Password-1!' });
@@ -267,13 +260,9 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
     expect(wrong.body.code).toBe('INVALID_CREDENTIALS');
 
     offset = 59 * MINUTE;
-    expect((await api.post('/api/auth/sign-in', { username: email, password: PASSWORD })).body.status).toBe(
-      'LOCKED_OUT',
-    );
+    expect((await signInWithPassword(api, email)).body.status).toBe('LOCKED_OUT');
     offset = 61 * MINUTE;
-    expect((await api.post('/api/auth/sign-in', { username: email, password: PASSWORD })).body.status).toBe(
-      'MFA_REQUIRED',
-    );
+    expect((await signInWithPassword(api, email)).body.status).toBe('MFA_REQUIRED');
   });
 
   it('never locks for wrong passwords, and a success starts the count of wrong codes again', async () => {
@@ -304,12 +293,10 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
     const api = client();
     await api.get('/api/auth/csrf');
     offset = 91 * DAY;
-    const res = await api.post('/api/auth/sign-in', { username: email, password: PASSWORD });
+    const res = await signInWithPassword(api, email);
     expect(res.body).toEqual({ status: 'PASSWORD_EXPIRED', message: 'Your password has expired.' });
     offset = 89 * DAY;
-    expect((await api.post('/api/auth/sign-in', { username: email, password: PASSWORD })).body.status).toBe(
-      'MFA_ENROLL',
-    );
+    expect((await signInWithPassword(api, email)).body.status).toBe('MFA_ENROLL');
   });
 
   it('rotates the refresh token, and a reused one revokes the whole session', async () => {
@@ -423,9 +410,7 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
     });
     expect((await api.get(`/api/users/auth-token/${token}`)).status).toBe(404);
     expect(await eventTypes(userId)).toEqual(['UserRegistered', 'UserWelcomeEmailSent', 'UserPasswordSet']);
-    expect((await api.post('/api/auth/sign-in', { username: email, password: PASSWORD })).body.status).toBe(
-      'MFA_ENROLL',
-    );
+    expect((await signInWithPassword(api, email)).body.status).toBe('MFA_ENROLL');
 
     // A second e-mail to a user who has a password is a reactivation; it expires after 7 days.
     await sendActivationEmail(app.identity.deps, userId);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailReservationStream, userStream, type EventStore } from '@onboard/events';
 import {
   EmailTakenError,
@@ -8,8 +8,7 @@ import {
   type AuthDeps,
 } from '@onboard/command-api/auth';
 import { migratedDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from '../app.ts';
-import { embeddedTestConfig } from '../config.ts';
+import { appForTests } from '../testing/seeded-app.ts';
 import { DEMO_USERS, seedDemoUsers } from '../seed.ts';
 import { apiClient } from '../testing/http-client.ts';
 
@@ -38,15 +37,7 @@ function gatedStore(store: EventStore, stream: string, parties: number): EventSt
 }
 
 describe('two registrations racing for one address', () => {
-  let app: RunningApp;
-  beforeAll(async () => {
-    app = await startApp(
-      embeddedTestConfig(await migratedDatabase('registration_race'), { webDist: null, seedDemoData: false }),
-    );
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const running = appForTests(() => migratedDatabase('registration_race'), { seedDemoData: false });
 
   const registration = (userId: string, email: string) => ({
     userId,
@@ -58,12 +49,12 @@ describe('two registrations racing for one address', () => {
     clientIds: [],
   });
   const eventsOf = async (stream: string) =>
-    (await app.store.readStream(stream)).map((e) => ({ type: e.type, data: e.data }));
-  const withStore = (store: EventStore): AuthDeps => ({ ...app.identity.deps, store });
+    (await running.app.store.readStream(stream)).map((e) => ({ type: e.type, data: e.data }));
+  const withStore = (store: EventStore): AuthDeps => ({ ...running.app.identity.deps, store });
 
   it('of the same user (two seeders): one registers, the other fails without releasing the address', async () => {
     const email = 'same.user@example.com';
-    const deps = withStore(gatedStore(app.store, userStream('race-same'), 2));
+    const deps = withStore(gatedStore(running.app.store, userStream('race-same'), 2));
     const outcomes = await Promise.allSettled([
       registerUser(deps, SYSTEM_ACTOR, registration('race-same', email)),
       registerUser(deps, SYSTEM_ACTOR, registration('race-same', email)),
@@ -74,13 +65,13 @@ describe('two registrations racing for one address', () => {
     expect(await eventsOf(emailReservationStream(email))).toEqual([
       { type: 'EmailReserved', data: { email, userId: 'race-same' } },
     ]);
-    await setPassword(app.identity.deps, 'race-same', PASSWORD);
-    expect(await apiClient(app.url).signIn(email, PASSWORD)).toMatchObject({ userId: 'race-same' });
+    await setPassword(running.app.identity.deps, 'race-same', PASSWORD);
+    expect(await apiClient(running.app.url).signIn(email, PASSWORD)).toMatchObject({ userId: 'race-same' });
   });
 
   it('of two users: exactly one user, the address reserved by the winner, who signs in', async () => {
     const email = 'two.users@example.com';
-    const deps = withStore(gatedStore(app.store, emailReservationStream(email), 2));
+    const deps = withStore(gatedStore(running.app.store, emailReservationStream(email), 2));
     const outcomes = await Promise.allSettled([
       registerUser(deps, SYSTEM_ACTOR, registration('race-a', email)),
       registerUser(deps, SYSTEM_ACTOR, registration('race-b', email)),
@@ -96,19 +87,21 @@ describe('two registrations racing for one address', () => {
     expect(await eventsOf(emailReservationStream(email))).toEqual([
       { type: 'EmailReserved', data: { email, userId: winner } },
     ]);
-    await setPassword(app.identity.deps, winner, PASSWORD);
-    expect(await apiClient(app.url).signIn(email, PASSWORD)).toMatchObject({ userId: winner });
+    await setPassword(running.app.identity.deps, winner, PASSWORD);
+    expect(await apiClient(running.app.url).signIn(email, PASSWORD)).toMatchObject({ userId: winner });
   });
 
   it('seeding from three replicas at once: every demo user once, every address still reserved, all sign in', async () => {
-    await Promise.all([1, 2, 3].map(() => seedDemoUsers(app.identity.deps, PASSWORD)));
+    await Promise.all([1, 2, 3].map(() => seedDemoUsers(running.app.identity.deps, PASSWORD)));
     for (const user of DEMO_USERS) {
       expect((await eventsOf(userStream(user.id))).filter((e) => e.type === 'UserRegistered')).toHaveLength(
         1,
       );
       const reservations = await eventsOf(emailReservationStream(user.email));
       expect(reservations.map((e) => e.type)).toEqual(['EmailReserved']);
-      expect(await apiClient(app.url).signIn(user.email, PASSWORD)).toMatchObject({ userId: user.id });
+      expect(await apiClient(running.app.url).signIn(user.email, PASSWORD)).toMatchObject({
+        userId: user.id,
+      });
     }
   });
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, setPassword, SYSTEM_ACTOR } from '@onboard/command-api/auth';
 import { migratedDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
 import { apiClient, totpCode } from '../testing/http-client.ts';
+import { enrolledTotp, registeredUser } from '../testing/users.ts';
 
 const PASSWORD = 'Replay-Guard-2026!';
 
@@ -29,29 +29,13 @@ describe('the second factor is single-use, across replicas', () => {
     counter += 1;
     const userId = `replay-user-${counter}`;
     const email = `replay${counter}@example.com`;
-    await registerUser(first.identity.deps, SYSTEM_ACTOR, {
-      userId,
-      role: 'SLF_ADMIN',
-      firstName: 'Rita',
-      lastName: `Replay${counter}`,
-      email,
-      phoneNumber: null,
-      clientIds: [],
-    });
-    await setPassword(first.identity.deps, userId, PASSWORD);
+    await registeredUser(first, { userId, firstName: 'Rita', lastName: `Replay${counter}`, email }, PASSWORD);
     const api = apiClient(first.url);
     await api.get('/api/auth/csrf');
-    const signIn = await api.post('/api/auth/sign-in', { username: email, password: PASSWORD });
-    const enroll = await api.post('/api/auth/mfa/enroll', {
-      stateToken: signIn.body.stateToken,
-      factorId: 'totp',
-    });
-    const secret = String(enroll.body.activation.sharedSecret);
     // Enrolled with the previous step's code, so the current one is still unused.
-    const activated = await api.post('/api/auth/mfa/activate', {
-      stateToken: enroll.body.stateToken,
-      passCode: await totpCode(secret, new Date(Date.now() - 30_000)),
-    });
+    const { activated, secret } = await enrolledTotp(api, { username: email, password: PASSWORD }, (shared) =>
+      totpCode(shared, new Date(Date.now() - 30_000)),
+    );
     expect(activated.body.status).toBe('SUCCESS');
     return { email, secret };
   };

@@ -1,17 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   MFA_ALREADY_ENROLLED_MESSAGE,
-  SYSTEM_ACTOR,
   keyRingFor,
-  registerUser,
   resetMfa,
-  setPassword,
   signStateToken,
 } from '@onboard/command-api/auth';
 import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
 import { apiClient, unusedTotpCode } from '../testing/http-client.ts';
+import { enrolledTotp, registeredUser } from '../testing/users.ts';
 
 const PASSWORD = 'Correct-Horse-42!';
 const OLD = 'old-Qm7rT2vXk9LpZs4WnB8cYd1HfJ6gEa3u';
@@ -33,33 +31,26 @@ describe('session secrets: rotation, and enrolment only without a factor', () =>
   };
   const createUser = async (app: RunningApp, n: number) => {
     const email = `rotation${n}@example.com`;
-    await registerUser(app.identity.deps, SYSTEM_ACTOR, {
-      userId: `rotation-${n}`,
-      role: 'SLF_ADMIN',
-      firstName: 'Rita',
-      lastName: 'Rotation',
-      email,
-      phoneNumber: null,
-      clientIds: [],
-    });
-    await setPassword(app.identity.deps, `rotation-${n}`, PASSWORD);
-    return { userId: `rotation-${n}`, email };
+    return registeredUser(
+      app,
+      { userId: `rotation-${n}`, firstName: 'Rita', lastName: 'Rotation', email },
+      PASSWORD,
+    );
   };
   /** Walks the TOTP enrolment by hand and returns the shared secret the authenticator keeps. */
   const enrol = async (api: ReturnType<typeof apiClient>, email: string) => {
     await api.get('/api/auth/csrf');
-    const step = await api.post('/api/auth/sign-in', { username: email, password: PASSWORD });
+    const {
+      signIn: step,
+      activated: done,
+      secret,
+    } = await enrolledTotp(
+      api,
+      { username: email, password: PASSWORD },
+      (shared) => unusedTotpCode(email, shared),
+      { rememberDevice: false },
+    );
     expect(step.body.status).toBe('MFA_ENROLL');
-    const enroll = await api.post('/api/auth/mfa/enroll', {
-      stateToken: step.body.stateToken,
-      factorId: 'totp',
-    });
-    const secret = String(enroll.body.activation.sharedSecret);
-    const done = await api.post('/api/auth/mfa/activate', {
-      stateToken: enroll.body.stateToken,
-      passCode: await unusedTotpCode(email, secret),
-      rememberDevice: false,
-    });
     expect(done.body.status).toBe('SUCCESS');
     expect(
       (await api.post('/api/users/authenticated', { sessionToken: done.body.sessionToken })).status,

@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { expect } from 'vitest';
+import { apiClient } from './http-client.ts';
 import type { Api } from './seeded-app.ts';
 
 const TEMPLATES = '/api/onboarding-form-templates';
@@ -48,4 +49,27 @@ export async function signingTemplate(
   const set = await staff.put(`${TEMPLATES}/${templateId}`, { roles, fields });
   expect(set.status).toBe(200);
   return templateId;
+}
+
+/** The token of a signing view's URL (`url` as the app answers it: a path with `?token=`). */
+export const signingToken = (url: string) => new URL(`http://x${url}`).searchParams.get('token');
+
+/**
+ * Signs the form at `formPath` by the token of a signing link, as someone without an account: opens the
+ * view with it, then signs with `text` typed. Answers the open and the sign.
+ */
+export async function signedByLinkToken(
+  appUrl: string,
+  formPath: string,
+  token: string | null,
+  text: string,
+) {
+  const signer = apiClient(appUrl);
+  await signer.request('GET', '/api/auth/csrf');
+  const opened = await signer.put(`${formPath}/embedded-view-action/open`, { token });
+  const signed = await signer.put(`${formPath}/embedded-view-action/sign`, {
+    token: opened.body.sessionToken,
+    signature: { kind: 'typed', text },
+  });
+  return { opened, signed };
 }

@@ -41,6 +41,25 @@ export async function startSeededApp(
   return startApp(embeddedTestConfig(await seededDatabase(prefix), { webDist: null, ...config }), options);
 }
 
+/**
+ * The app the tests of the calling `describe` (or file) share, without the web build: started on the
+ * database `database` makes before them, and stopped after them. Its field is set once the tests run.
+ */
+export function appForTests(
+  database: () => Promise<string>,
+  config: Partial<AppConfig> = {},
+  options: AppOptions = {},
+): { app: RunningApp } {
+  const running = {} as { app: RunningApp };
+  beforeAll(async () => {
+    running.app = await startApp(embeddedTestConfig(await database(), { webDist: null, ...config }), options);
+  });
+  afterAll(async () => {
+    await running.app?.stop();
+  });
+  return running;
+}
+
 export type SeededApp<U extends DemoUser> = { app: RunningApp } & Record<U, Api>;
 
 /**
@@ -54,13 +73,9 @@ export function seededAppForTests<U extends DemoUser>(
   config: Partial<AppConfig> = {},
   options: AppOptions = {},
 ): SeededApp<U> {
-  const running = {} as SeededApp<U>;
+  const running = appForTests(() => seededDatabase(prefix), config, options) as SeededApp<U>;
   beforeAll(async () => {
-    running.app = await startSeededApp(prefix, config, options);
     Object.assign(running, await signedInDemoUsers(running.app.url, users));
-  });
-  afterAll(async () => {
-    await running.app?.stop();
   });
   return running;
 }
