@@ -11,9 +11,8 @@ import { DeleteFileDialog } from '../../ui/DeleteFileDialog.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';
+import { fileKindLabel, fileSizeLabel } from '../../ui/format.ts';
 import {
-  fileKindLabel,
-  fileSizeLabel,
   matchesDocumentSearch,
   sizeProblem,
   uploadDocuments,

@@ -15,10 +15,10 @@ import { isAdminRole } from '../../api/types.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { Alert } from '../../ui/Feedback.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';
+import { fileSizeLabel } from '../../ui/format.ts';
 import {
-  fileKindLabel,
-  fileSizeLabel,
   matchesSearch,
+  resourceFileKindLabel,
   useResources,
   useResourceWrites,
   type ResourceView,
@@ -102,7 +102,9 @@ function ResourceItem({
         <p className="resource__description">{resource.description}</p>
         <div className="resource__meta">
           <span className="resource__kind">
-            {document ? `${fileKindLabel(document.mimeType)} · ${fileSizeLabel(document.size)}` : 'Web page'}
+            {document
+              ? `${resourceFileKindLabel(document.mimeType)} · ${fileSizeLabel(document.size)}`
+              : 'Web page'}
           </span>
           {resource.audienceLabels.map((label) => (
             <span key={label} className="badge resource__audience">
