@@ -7,7 +7,7 @@ import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { EifStatusBadge, StampList } from '../eif/Eif.tsx';
 import type { ClientView } from '../../api/types.ts';
-import { Alert, PageSkeleton } from '../../ui/Feedback.tsx';
+import { NoticeAlert, PageSkeleton } from '../../ui/Feedback.tsx';
 import { QueryFallback } from '../../ui/QueryState.tsx';
 import { InviteOutsideSignerDialog } from '../eif/Signing.tsx';
 import { EvidencePackButton } from './EvidencePackButton.tsx';
@@ -157,11 +157,7 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
           Open client hub
         </Link>
       </ClientPageHeader>
-      {notice && (
-        <Alert tone={notice.tone} testId="manage-notice">
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} testId="manage-notice" />
       <Suspense fallback={<PageSkeleton />}>
         <LifecycleSection clientId={clientId} />
       </Suspense>

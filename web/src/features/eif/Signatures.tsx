@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import { Button, Heading, Link } from '../../ui/controls.ts';
 import { errorMessage } from '../../api/errors.ts';
-import { Alert, ErrorPanel } from '../../ui/Feedback.tsx';
+import { NoticeAlert, ErrorPanel } from '../../ui/Feedback.tsx';
 import { formatWhen } from '../../ui/format.ts';
 import { eifConfirmChangesPath } from '../../app/routes.ts';
 import { confirmSignedChanges, useEifSignatures, type AnswerInWords } from './api.ts';
@@ -147,11 +147,7 @@ export function EifConfirmChangesPage({ clientId }: { clientId: string }) {
     <div className="page page--narrow">
       <p className="eyebrow">Employer Information Form</p>
       <Heading level={1}>Confirm the changes to what you signed</Heading>
-      {notice && (
-        <Alert tone={notice.tone} testId="confirm-notice">
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} testId="confirm-notice" />
       {!data && <QueryFallback error={error} />}
       {data && data.mine.length === 0 && !notice && (
         <p data-testid="nothing-to-confirm">

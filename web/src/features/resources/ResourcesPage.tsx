@@ -13,7 +13,7 @@ import { downloadFile } from '../../api/download.ts';
 import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';
 import { isAdminRole } from '../../api/types.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
-import { Alert } from '../../ui/Feedback.tsx';
+import { NoticeAlert } from '../../ui/Feedback.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';
 import { fileSizeLabel } from '../../ui/format.ts';
 import {
@@ -188,11 +188,7 @@ export function ResourcesPage({ clientId }: { clientId: string }) {
           </Button>
         )}
       </div>
-      {notice && (
-        <Alert tone={notice.tone} testId="resources-notice">
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} testId="resources-notice" />
       <section className="card list-filters resources-filters" aria-label="Find a resource">
         <SearchBox value={search} onChange={setSearch} placeholder="Title or description" />
         <SelectInput

@@ -18,7 +18,7 @@ import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';
 import { isAdminRole, type ClientView } from '../../api/types.ts';
 import { clientHubPath } from '../../app/routes.ts';
 import { now } from '../../app/clock.ts';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { NoticeAlert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { CallSchedule } from './CallSchedule.tsx';
@@ -312,11 +312,7 @@ function TaskBody({
           <p className="task-nigo__hint">Make the changes asked for, then submit again.</p>
         </div>
       )}
-      {notice && (
-        <Alert tone={notice.tone} testId="task-notice">
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} testId="task-notice" />
       <section className="card task-card" aria-labelledby="task-asks">
         <Heading level={2} id="task-asks" className="card__title">
           What we ask
