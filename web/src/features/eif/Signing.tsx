@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 import { Button, Form, Label, Radio, RadioGroup } from '../../ui/controls.ts';
 import {
   defaultInviteStep,
@@ -124,15 +125,11 @@ function InviteForm({
           fieldKey="sections"
         />
       )}
-      {failure && <Alert tone="error">{failure}</Alert>}
-      <div className="dialog__actions">
-        <Button className="button button--secondary" onPress={onCancel}>
-          Cancel
-        </Button>
+      <FormFooter error={failure} onCancel={onCancel}>
         <Button type="submit" className="button button--primary" isPending={isSending}>
           Send invitation
         </Button>
-      </div>
+      </FormFooter>
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 import { useCheckedText } from '../../ui/field-binding.ts';
 import { NativeSelect } from '../../ui/NativeSelect.tsx';
 import { Button, Form, Heading, Link } from '../../ui/controls.ts';
@@ -150,14 +151,11 @@ function NigoDialog({
           isMultiline
           fieldKey="reason"
         />
-        <div className="dialog__actions">
-          <Button className="button button--secondary" onPress={onClose}>
-            Cancel
-          </Button>
+        <FormFooter error={null} onCancel={onClose}>
           <Button type="submit" className="button button--danger" isPending={isSending}>
             Send back
           </Button>
-        </div>
+        </FormFooter>
       </Form>
     </ModalDialog>
   );

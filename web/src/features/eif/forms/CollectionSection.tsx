@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FormFooter } from '../../../ui/FormFooter.tsx';
 import { Button, Form, Heading } from '../../../ui/controls.ts';
 import {
   isFieldShown,
@@ -146,14 +147,11 @@ function ItemDialog({
               scope={`item.${item?.id ?? 'new'}`}
             />
           ))}
-        <div className="dialog__actions">
-          <Button className="button button--secondary" onPress={onClose}>
-            Cancel
-          </Button>
+        <FormFooter error={null} onCancel={onClose}>
           <Button type="submit" className="button button--primary" isPending={isSaving}>
             {isSaving ? 'Saving…' : `Save ${section.itemLabel}`}
           </Button>
-        </div>
+        </FormFooter>
       </Form>
     </ModalDialog>
   );
