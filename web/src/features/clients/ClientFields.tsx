@@ -24,7 +24,7 @@ const COVERAGE_OPTIONS = COVERAGE_NAMES.map((name) => ({ value: name, label: nam
  * The client's profile and policies as staff fill them in: creating a client (or a draft) and editing a
  * draft. Errors are keyed as the request body names its fields, so the server's land where the browser's do.
  */
-export function ClientFields({
+function ClientFields({
   values,
   errors,
   onChange,
@@ -203,13 +203,11 @@ export function ClientFormDialogBody({
   onSubmit,
   onCancel,
   children,
-}: {
+}: Pick<Parameters<typeof FormFooter>[0], 'onCancel' | 'children'> & {
   form: ReturnType<typeof useClientForm>;
   intro: ReactNode;
   showPolicies: boolean;
   onSubmit: () => void;
-  onCancel: () => void;
-  children: ReactNode;
 }) {
   return (
     <form
