@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { TableHead } from '../../ui/TableHead.tsx';
 import { Button, Heading, Link } from '../../ui/controls.ts';
 import {
   RULE_ROLES,
@@ -131,14 +132,7 @@ export function EmailRulesPage({ clientId }: { clientId: string }) {
       <QueryState data={rows} error={error} staleError="above">
         {(rows) => (
           <table className="table email-rules" data-testid="email-rules">
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Sent to</th>
-                <th scope="col">Copied</th>
-                <th scope="col">Who would receive it</th>
-              </tr>
-            </thead>
+            <TableHead columns={['E-mail', 'Sent to', 'Copied', 'Who would receive it']} />
             <tbody>
               {rows.map((row, i) => {
                 // A form's e-mails go to the recipient they concern; the rule names only who is copied.

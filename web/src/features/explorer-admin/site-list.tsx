@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TableHead } from '../../ui/TableHead.tsx';
 import { Link } from '../../ui/controls.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
@@ -121,15 +122,7 @@ export function SitesTable({
           <p className="muted">{empty}</p>
         ) : (
           <table className="table xa-table" aria-label={label}>
-            <thead>
-              <tr>
-                {[...columns, 'Actions'].map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={[...columns, 'Actions']} />
             <tbody>
               {items.map((site) => (
                 <tr key={site.id} className="table__row" data-testid={rowTestId}>
