@@ -1,5 +1,6 @@
-import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import { createJSONStorage } from 'jotai/utils';
 import type { ClientPhase } from '@onboard/domain/web';
+import { storedAtomFamily } from './stored-atom-family.ts';
 
 /**
  * The staff client table's search, sort, page and filters (explorer §3 "client table filters" held in the
@@ -38,27 +39,14 @@ export const INITIAL_CLIENT_LIST_FILTERS: ClientListFilters = {
 const CLIENT_LIST_KEY_PREFIX = 'onboard.clientList.';
 
 const storage = createJSONStorage<ClientListFilters>(() => localStorage);
-const atoms = new Map<string, ReturnType<typeof filtersAtomOf>>();
-const filtersAtomOf = (userId: string) =>
-  atomWithStorage<ClientListFilters>(
-    `${CLIENT_LIST_KEY_PREFIX}${userId}`,
-    INITIAL_CLIENT_LIST_FILTERS,
-    storage,
-    {
-      getOnInit: true,
-    },
-  );
 
 /** The filters the client table of one user opens with: as last kept in this browser. */
 export const storedClientListFilters = (userId: string): ClientListFilters =>
   storage.getItem(`${CLIENT_LIST_KEY_PREFIX}${userId}`, INITIAL_CLIENT_LIST_FILTERS) as ClientListFilters;
 
-/** The client table's filters of one user (jotai 3 has no atomFamily). */
-export function clientListFiltersAtom(userId: string) {
-  let found = atoms.get(userId);
-  if (!found) {
-    found = filtersAtomOf(userId);
-    atoms.set(userId, found);
-  }
-  return found;
-}
+/** The client table's filters of one user. */
+export const clientListFiltersAtom = storedAtomFamily(
+  CLIENT_LIST_KEY_PREFIX,
+  INITIAL_CLIENT_LIST_FILTERS,
+  storage,
+);

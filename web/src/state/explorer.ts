@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import { storedAtomFamily } from './stored-atom-family.ts';
 
 /**
  * Browser-held data of the public Explorer (explorer §3): favourite plans per page and the chosen prepaid
@@ -10,21 +11,8 @@ const storage = createJSONStorage<never>(() => localStorage);
 const FAVOURITES_KEY_PREFIX = 'onboard.explorer.favourites.';
 const PREPAID_LOCATION_KEY = 'onboard.explorer.prepaidLocation';
 
-const favouriteAtoms = new Map<string, ReturnType<typeof favouritesAtomOf>>();
-const favouritesAtomOf = (explorerPageId: string) =>
-  atomWithStorage<string[]>(`${FAVOURITES_KEY_PREFIX}${explorerPageId}`, [], storage as never, {
-    getOnInit: true,
-  });
-
-/** Plan ids marked as favourites, one list per Explorer page id (jotai 3 has no atomFamily). */
-export function favouritesAtom(explorerPageId: string) {
-  let found = favouriteAtoms.get(explorerPageId);
-  if (!found) {
-    found = favouritesAtomOf(explorerPageId);
-    favouriteAtoms.set(explorerPageId, found);
-  }
-  return found;
-}
+/** Plan ids marked as favourites, one list per Explorer page id. */
+export const favouritesAtom = storedAtomFamily<string[]>(FAVOURITES_KEY_PREFIX, [], storage as never);
 
 /** The state the visitor chose for prepaid plans; null until chosen. Shared by every page. */
 export const prepaidLocationAtom = atomWithStorage<string | null>(

@@ -42,15 +42,24 @@ export function MessageText({ text }: { text: ReactNode }) {
   );
 }
 
-export function Alert({
-  tone,
-  children,
+type AlertTone = 'error' | 'success' | 'warning' | 'info';
+
+/** What a write answered, shown above a page's content until the next one; nothing when there is none. */
+export function NoticeAlert({
+  notice,
   testId,
 }: {
-  tone: 'error' | 'success' | 'warning' | 'info';
-  children: ReactNode;
-  testId?: string;
+  notice: { tone: AlertTone; text: ReactNode } | null | undefined;
+  testId: string;
 }) {
+  return notice ? (
+    <Alert tone={notice.tone} testId={testId}>
+      {notice.text}
+    </Alert>
+  ) : null;
+}
+
+export function Alert({ tone, children, testId }: { tone: AlertTone; children: ReactNode; testId?: string }) {
   return (
     <div className={`alert alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'} data-testid={testId}>
       <MessageText text={children} />

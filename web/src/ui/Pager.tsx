@@ -1,11 +1,14 @@
 import { Button } from 'react-aria-components';
 
-/** Previous / next paging for the lists (page size is the list's own; the spec's client list uses 25). */
+/**
+ * Previous / next paging for the lists (page size is the list's own; the spec's client list uses 25); the
+ * count of items where `total` and its `noun` are given.
+ */
 export function Pager(props: {
   page: number;
   pageCount: number;
-  total: number;
-  noun: [singular: string, plural: string];
+  total?: number;
+  noun?: [singular: string, plural: string];
   onPage: (page: number) => void;
 }) {
   const { page, pageCount, total, noun, onPage } = props;
@@ -19,7 +22,8 @@ export function Pager(props: {
         Previous
       </Button>
       <span className="muted">
-        Page {page} of {pageCount} · {total} {total === 1 ? noun[0] : noun[1]}
+        Page {page} of {pageCount}
+        {total !== undefined && noun && ` · ${total} ${total === 1 ? noun[0] : noun[1]}`}
       </span>
       <Button
         className="button button--small button--secondary"

@@ -1,16 +1,10 @@
 import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
-import { Description, fieldRoot, type ChoiceProps } from './field.tsx';
+import { Description, valueFieldRoot, type ChoiceProps } from './field.tsx';
 
 /** A choice shown as a row of radio buttons; `null` when nothing is chosen yet. */
 export function RadioInput(props: ChoiceProps<string | null>) {
   return (
-    <RadioGroup
-      {...fieldRoot(props)}
-      name={props.name}
-      value={props.value}
-      onChange={props.onChange}
-      isRequired={props.isRequired ?? false}
-    >
+    <RadioGroup {...valueFieldRoot(props)}>
       <Label className="field__label">{props.label}</Label>
       <Description>{props.description}</Description>
       <div className="radio-row">

@@ -1,5 +1,5 @@
 import { FieldError, Input, Label, TextArea, TextField } from 'react-aria-components';
-import { Description, fieldRoot, type FieldProps } from './field.tsx';
+import { Description, valueFieldRoot, type FieldProps } from './field.tsx';
 
 export function TextInput(props: TextInputProps) {
   const { placeholder, suffix, suggestions } = props;
@@ -12,12 +12,8 @@ export function TextInput(props: TextInputProps) {
   );
   return (
     <TextField
-      {...fieldRoot(props)}
-      name={props.name}
-      value={props.value}
-      onChange={props.onChange}
+      {...valueFieldRoot(props)}
       type={props.type ?? 'text'}
-      isRequired={props.isRequired ?? false}
       inputMode={props.inputMode}
       autoComplete={props.autoComplete}
     >

@@ -24,6 +24,19 @@ export function fieldRoot({ className, error, fieldKey }: FieldProps) {
   return { className: `field ${className ?? ''}`, isInvalid: Boolean(error), 'data-field': fieldKey };
 }
 
+/** The root of a field holding a value: `fieldRoot`, with its name, value, change and whether it is required. */
+export function valueFieldRoot<V>(
+  props: FieldProps & { value: V; onChange: (value: string) => void; isRequired?: boolean },
+) {
+  return {
+    ...fieldRoot(props),
+    name: props.name,
+    value: props.value,
+    onChange: props.onChange,
+    isRequired: props.isRequired ?? false,
+  };
+}
+
 /** What a choice among options takes: the chosen value, the options and the change. */
 export type ChoiceProps<V> = FieldProps & {
   value: V;

@@ -1,4 +1,5 @@
 import { useRead } from '../../api/client.ts';
+import { TableHead } from '../../ui/TableHead.tsx';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 
 /**
@@ -25,16 +26,7 @@ export function AnalyticsAdminPage() {
         </p>
       ) : (
         <table className="table" data-testid="analytics-counts">
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              {events.map((event) => (
-                <th scope="col" key={event}>
-                  {event}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={['Day', ...events]} />
           <tbody>
             {days.map((day) => (
               <tr key={day} className="table__row">

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 import { Button, Form } from '../../ui/controls.ts';
 import { isDependantRow, isMaskedFor } from '@onboard/domain/census';
 import { grantFor, REVEAL_REASONS } from '@onboard/domain/web';
@@ -8,7 +9,6 @@ import { useAction } from '../../api/action.ts';
 import { CENSUS_FILE, censusErrorMessage } from './api.ts';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
-import { Alert } from '../../ui/Feedback.tsx';
 import { RadioInput } from '../../ui/RadioInput.tsx';
 
 type RevealBody = Body<'post', `${typeof CENSUS_FILE}/reveal`>;
@@ -112,15 +112,11 @@ export function ReasonDialog({
           className="reveal__reasons"
           error={error && reason === null ? error : undefined}
         />
-        {error && reason !== null && <Alert tone="error">{error}</Alert>}
-        <div className="dialog__actions">
-          <Button className="button button--secondary" onPress={close}>
-            Cancel
-          </Button>
+        <FormFooter error={reason !== null ? error : null} onCancel={close}>
           <Button type="submit" className="button button--primary" isPending={confirm.isPending}>
             {confirmLabel}
           </Button>
-        </div>
+        </FormFooter>
       </Form>
     </ModalDialog>
   );

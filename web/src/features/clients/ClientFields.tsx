@@ -1,4 +1,6 @@
+import { useRef, useState, type ReactNode } from 'react';
 import { Button, Heading } from '../../ui/controls.ts';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 import { CheckboxGroupInput, CheckboxInput } from '../../ui/Checkbox.tsx';
 import { RadioInput } from '../../ui/RadioInput.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';
@@ -22,7 +24,7 @@ const COVERAGE_OPTIONS = COVERAGE_NAMES.map((name) => ({ value: name, label: nam
  * The client's profile and policies as staff fill them in: creating a client (or a draft) and editing a
  * draft. Errors are keyed as the request body names its fields, so the server's land where the browser's do.
  */
-export function ClientFields({
+function ClientFields({
   values,
   errors,
   onChange,
@@ -159,7 +161,7 @@ export function ClientFields({
 }
 
 /** A field's error goes away as soon as it is changed (with the form's own message). */
-export function clearError(errors: FormErrors, field: string): FormErrors {
+function clearError(errors: FormErrors, field: string): FormErrors {
   const next = { ...errors };
   delete next[field];
   delete next.form;
@@ -167,9 +169,66 @@ export function clearError(errors: FormErrors, field: string): FormErrors {
 }
 
 /** After a refused save, the first field in error (or the form's message) is scrolled into view. */
-export function revealFirstError(form: HTMLElement | null) {
+function revealFirstError(form: HTMLElement | null) {
   requestAnimationFrame(() => {
     const first = form?.querySelector('[data-invalid], .field__error, [role="alert"]');
     first?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   });
+}
+
+/** A client form's values and errors; `showErrors` shows a refusal's errors and scrolls to the first. */
+export function useClientForm(initial: () => ClientFormValues) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const showErrors = (next: FormErrors) => {
+    setErrors(next);
+    revealFirstError(formRef.current);
+  };
+  const onChange = (next: ClientFormValues, field: string) => {
+    setValues(next);
+    setErrors((current) => clearError(current, field));
+  };
+  return { values, errors, formRef, showErrors, onChange };
+}
+
+/**
+ * A client form in a dialog: `intro`, the client's fields, then the form's failure and Cancel beside the
+ * form's own buttons (`children`); submitting it (Enter) calls `onSubmit`.
+ */
+export function ClientFormDialogBody({
+  form,
+  intro,
+  showPolicies,
+  onSubmit,
+  onCancel,
+  children,
+}: Pick<Parameters<typeof FormFooter>[0], 'onCancel' | 'children'> & {
+  form: ReturnType<typeof useClientForm>;
+  intro: ReactNode;
+  showPolicies: boolean;
+  onSubmit: () => void;
+}) {
+  return (
+    <form
+      ref={form.formRef}
+      className="client-form-dialog"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {intro}
+      <ClientFields
+        values={form.values}
+        errors={form.errors}
+        showPolicies={showPolicies}
+        onChange={form.onChange}
+      />
+      <FormFooter error={form.errors.form} errorTestId="client-form-error" onCancel={onCancel}>
+        {children}
+      </FormFooter>
+    </form>
+  );
 }

@@ -1,4 +1,5 @@
 import { ClientPageHeader } from './ClientPageHeader.tsx';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import { lazy, Suspense, useState } from 'react';
 import { Button, Heading, Link } from '../../ui/controls.ts';
 import { errorMessage } from '../../api/errors.ts';
@@ -7,7 +8,7 @@ import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { EifStatusBadge, StampList } from '../eif/Eif.tsx';
 import type { ClientView } from '../../api/types.ts';
-import { Alert, PageSkeleton } from '../../ui/Feedback.tsx';
+import { NoticeAlert, PageSkeleton } from '../../ui/Feedback.tsx';
 import { QueryFallback } from '../../ui/QueryState.tsx';
 import { InviteOutsideSignerDialog } from '../eif/Signing.tsx';
 import { EvidencePackButton } from './EvidencePackButton.tsx';
@@ -53,10 +54,7 @@ function PlanSystemCard({ clientId }: { clientId: string }) {
       </Suspense>
     );
   return (
-    <section className="card" aria-labelledby="plan-system-closed-title">
-      <Heading level={2} id="plan-system-closed-title" className="card__title">
-        Plan system
-      </Heading>
+    <TitledSection id="plan-system-closed-title" title="Plan system" className="card">
       <p className="muted">
         Compare the client with its case in the carrier’s plan system, import or sync it, configure plans, and
         send the activation e-mails.
@@ -66,7 +64,7 @@ function PlanSystemCard({ clientId }: { clientId: string }) {
           Open the plan-system tools
         </Button>
       </div>
-    </section>
+    </TitledSection>
   );
 }
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -157,11 +155,7 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
           Open client hub
         </Link>
       </ClientPageHeader>
-      {notice && (
-        <Alert tone={notice.tone} testId="manage-notice">
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} testId="manage-notice" />
       <Suspense fallback={<PageSkeleton />}>
         <LifecycleSection clientId={clientId} />
       </Suspense>
@@ -172,17 +166,14 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
         onInvite={() => setIsInviting(true)}
         onUndo={() => setIsUndoing(true)}
       />
-      <section className="card" aria-labelledby="log-title">
-        <Heading level={2} id="log-title" className="card__title">
-          Change log
-        </Heading>
+      <TitledSection id="log-title" title="Change log" className="card">
         <p className="muted">
           The net effect of the changes made since the form was signed, per answer, with their review status.
         </p>
         <Suspense fallback={<PageSkeleton />}>
           <ChangeLogSection clientId={clientId} signedAt={client.eifSignedAt ?? null} client={client} />
         </Suspense>
-      </section>
+      </TitledSection>
       <PlanSystemCard clientId={clientId} />
       <Suspense fallback={<PageSkeleton />}>
         <ExplorerSitesSection clientId={clientId} />

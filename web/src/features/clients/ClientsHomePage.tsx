@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import { Heading, Link } from '../../ui/controls.ts';
 import type { AuthenticatedUser } from '../../api/types.ts';
 import { ROLE_LABELS } from '../../api/types.ts';
@@ -24,10 +25,7 @@ export function ClientsHomePage({ user, title }: { user: AuthenticatedUser; titl
           Signed in as {user.name} ({ROLE_LABELS[user.role]}).
         </p>
       </div>
-      <section className="card" aria-labelledby="clients-title">
-        <Heading level={2} id="clients-title" className="card__title">
-          Your clients
-        </Heading>
+      <TitledSection id="clients-title" title="Your clients" className="card">
         <QueryState data={data} error={error} staleError="above">
           {(data) =>
             data.items.length === 0 ? (
@@ -73,7 +71,7 @@ export function ClientsHomePage({ user, title }: { user: AuthenticatedUser; titl
             onPage={setPage}
           />
         )}
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -1,20 +1,12 @@
-import { useRef, useState } from 'react';
 import { Button } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { clientManagePath } from '../../app/routes.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
-import { FormFooter } from '../../ui/FormFooter.tsx';
 import { useAction } from '../../api/action.ts';
-import { clearError, ClientFields, revealFirstError } from './ClientFields.tsx';
+import { ClientFormDialogBody, useClientForm } from './ClientFields.tsx';
 import { createClient, lifecycleKey } from './lifecycle-api.ts';
-import {
-  checkClientForm,
-  emptyClientForm,
-  formErrorsFrom,
-  toCreateBody,
-  type FormErrors,
-} from './client-form.ts';
+import { checkClientForm, emptyClientForm, formErrorsFrom, toCreateBody } from './client-form.ts';
 
 /** Every cached page of the staff's client list, so the new client shows when staff come back. */
 const isClientListKey = (key: unknown) => typeof key === 'string' && key.startsWith('/api/clients?');
@@ -31,13 +23,8 @@ export function CreateClientDialog({
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
 }) {
-  const [values, setValues] = useState(emptyClientForm);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  const showErrors = (next: FormErrors) => {
-    setErrors(next);
-    revealFirstError(formRef.current);
-  };
+  const form = useClientForm(emptyClientForm);
+  const { values, showErrors } = form;
   const { mutate } = useSWRConfig();
   const [, navigate] = useLocation();
   const create = useAction(
@@ -63,47 +50,35 @@ export function CreateClientDialog({
 
   return (
     <ModalDialog title="New client" isOpen={isOpen} onOpenChange={onOpenChange}>
-      <form
-        ref={formRef}
-        className="client-form-dialog"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit(false);
-        }}
+      <ClientFormDialogBody
+        form={form}
+        intro={
+          <p className="muted">
+            Save as a draft to finish describing the client later: its form and tasks are made when you make
+            the base client. Create the client to open its onboarding now.
+          </p>
+        }
+        showPolicies
+        onSubmit={() => void submit(false)}
+        onCancel={() => onOpenChange(false)}
       >
-        <p className="muted">
-          Save as a draft to finish describing the client later: its form and tasks are made when you make the
-          base client. Create the client to open its onboarding now.
-        </p>
-        <ClientFields
-          values={values}
-          errors={errors}
-          showPolicies
-          onChange={(next, field) => {
-            setValues(next);
-            setErrors((current) => clearError(current, field));
-          }}
-        />
-        <FormFooter error={errors.form} errorTestId="client-form-error" onCancel={() => onOpenChange(false)}>
-          <Button
-            className="button button--secondary"
-            isPending={pending === 'draft'}
-            isDisabled={pending !== null}
-            onPress={() => void submit(true)}
-          >
-            Save as draft
-          </Button>
-          <Button
-            type="submit"
-            className="button button--primary"
-            isPending={pending === 'client'}
-            isDisabled={pending !== null}
-          >
-            Create client
-          </Button>
-        </FormFooter>
-      </form>
+        <Button
+          className="button button--secondary"
+          isPending={pending === 'draft'}
+          isDisabled={pending !== null}
+          onPress={() => void submit(true)}
+        >
+          Save as draft
+        </Button>
+        <Button
+          type="submit"
+          className="button button--primary"
+          isPending={pending === 'client'}
+          isDisabled={pending !== null}
+        >
+          Create client
+        </Button>
+      </ClientFormDialogBody>
     </ModalDialog>
   );
 }

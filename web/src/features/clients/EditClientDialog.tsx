@@ -1,16 +1,8 @@
-import { useRef, useState } from 'react';
 import { Button } from '../../ui/controls.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
-import { FormFooter } from '../../ui/FormFooter.tsx';
-import { clearError, ClientFields, revealFirstError } from './ClientFields.tsx';
+import { ClientFormDialogBody, useClientForm } from './ClientFields.tsx';
 import { updateDraft } from './lifecycle-api.ts';
-import {
-  checkClientForm,
-  formErrorsFrom,
-  formValuesOf,
-  toDraftBody,
-  type FormErrors,
-} from './client-form.ts';
+import { checkClientForm, formErrorsFrom, formValuesOf, toDraftBody } from './client-form.ts';
 import { CONFLICT_MESSAGE, isConflict, type ClientLifecycleView } from './lifecycle-model.ts';
 import { useAction } from '../../api/action.ts';
 
@@ -29,13 +21,8 @@ export function EditClientDialog({
   onConflict: () => Promise<void>;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState(() => formValuesOf(view));
-  const [errors, setErrors] = useState<FormErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  const showErrors = (next: FormErrors) => {
-    setErrors(next);
-    revealFirstError(formRef.current);
-  };
+  const form = useClientForm(() => formValuesOf(view));
+  const { values, showErrors } = form;
   const update = useAction(
     async (body: ReturnType<typeof toDraftBody>) =>
       onSaved(await updateDraft(view.clientId, view.version, body)),
@@ -65,35 +52,23 @@ export function EditClientDialog({
       isOpen
       onOpenChange={(open) => !open && onClose()}
     >
-      <form
-        ref={formRef}
-        className="client-form-dialog"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
-        }}
+      <ClientFormDialogBody
+        form={form}
+        intro={
+          !view.isDraft && (
+            <p className="muted">
+              Policies are fixed once the base client is made; the profile can still change.
+            </p>
+          )
+        }
+        showPolicies={view.isDraft}
+        onSubmit={save}
+        onCancel={onClose}
       >
-        {!view.isDraft && (
-          <p className="muted">
-            Policies are fixed once the base client is made; the profile can still change.
-          </p>
-        )}
-        <ClientFields
-          values={values}
-          errors={errors}
-          showPolicies={view.isDraft}
-          onChange={(next, field) => {
-            setValues(next);
-            setErrors((current) => clearError(current, field));
-          }}
-        />
-        <FormFooter error={errors.form} errorTestId="client-form-error" onCancel={onClose}>
-          <Button type="submit" className="button button--primary" isPending={update.isPending}>
-            Save changes
-          </Button>
-        </FormFooter>
-      </form>
+        <Button type="submit" className="button button--primary" isPending={update.isPending}>
+          Save changes
+        </Button>
+      </ClientFormDialogBody>
     </ModalDialog>
   );
 }

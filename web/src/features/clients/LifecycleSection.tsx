@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import { Button, Heading } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
@@ -360,10 +361,7 @@ function DeleteDialogs({ view, writes }: { view: ClientLifecycleView; writes: Li
         isAlert
       >
         <p>{writes.deleteRefusal}</p>
-        <div className="dialog__actions">
-          <Button className="button button--secondary" onPress={close}>
-            Cancel
-          </Button>
+        <FormFooter error={null} onCancel={close}>
           {!view.isArchived && (
             <Button
               className="button button--primary"
@@ -373,7 +371,7 @@ function DeleteDialogs({ view, writes }: { view: ClientLifecycleView; writes: Li
               Archive instead
             </Button>
           )}
-        </div>
+        </FormFooter>
       </ModalDialog>
     </>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Heading } from '../../ui/controls.ts';
+import { TitledSection } from '../../ui/TitledSection.tsx';
+import { Button } from '../../ui/controls.ts';
 import { ERASURE_REASON_LABELS, type ErasureReason } from '@onboard/domain/web';
 import { ApiError, errorMessage } from '../../api/errors.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
@@ -130,10 +131,7 @@ export function PersonalDataSection({ clientId, clientName }: { clientId: string
   const [scope, setScope] = useState<ErasureScope | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   return (
-    <section className="card" aria-labelledby="personal-data-title">
-      <Heading level={2} id="personal-data-title" className="card__title">
-        Personal data
-      </Heading>
+    <TitledSection id="personal-data-title" title="Personal data" className="card">
       <p className="muted">
         The census’s personal data (SSNs, dates of birth, salaries, names, addresses, dependants) is kept
         encrypted with this client’s own keys. Erasing destroys the keys: the values then read “erased”
@@ -164,6 +162,6 @@ export function PersonalDataSection({ clientId, clientName }: { clientId: string
           }}
         />
       )}
-    </section>
+    </TitledSection>
   );
 }

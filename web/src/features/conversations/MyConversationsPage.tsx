@@ -1,4 +1,5 @@
 import { Heading, Link } from '../../ui/controls.ts';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { formatWhen } from '../../ui/format.ts';
 import { conversationPagePath, useMyConversations, type MyConversations } from './api.ts';
@@ -53,10 +54,7 @@ export function MyConversationsPage() {
         <p className="muted">No conversation yet: those you write in or are mentioned in show here.</p>
       )}
       {data && data.clients.length > 0 && (
-        <section className="card" aria-labelledby="unread-by-client">
-          <Heading level={2} id="unread-by-client" className="card__title">
-            Unread by client
-          </Heading>
+        <TitledSection id="unread-by-client" title="Unread by client" className="card">
           <ul className="conversation-list">
             {data.clients.map((c) => (
               <li key={c.clientId} className="conversation-list__item">
@@ -65,15 +63,12 @@ export function MyConversationsPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
       )}
       {data && data.threads.length > 0 && (
-        <section className="card" aria-labelledby="my-threads">
-          <Heading level={2} id="my-threads" className="card__title">
-            Your conversations
-          </Heading>
+        <TitledSection id="my-threads" title="Your conversations" className="card">
           <ThreadList threads={data.threads} showClient />
-        </section>
+        </TitledSection>
       )}
     </div>
   );

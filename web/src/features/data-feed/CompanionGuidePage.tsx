@@ -73,6 +73,13 @@ export function CompanionGuidePage() {
   if (!guide.data || !draft) return <PageSkeleton />;
   const set = (key: keyof Draft) => (value: string) => setDraft({ ...draft, [key]: value });
   const bind = bindFields(draft, problems, (key, value) => set(key)(value));
+  /** A list field (one entry a line): its text, its change and the problems of its lines. */
+  const bindList = (list: 'maintenance' | 'plans') => ({
+    value: draft[list],
+    onChange: set(list),
+    error: listErrors(problems, list),
+    isMultiline: true,
+  });
 
   const onSave = async () => {
     const profile = profileOf(draft);
@@ -127,19 +134,13 @@ export function CompanionGuidePage() {
         />
         <TextInput
           label="Maintenance types and reasons allowed"
-          value={draft.maintenance}
-          onChange={set('maintenance')}
-          error={listErrors(problems, 'maintenance')}
+          {...bindList('maintenance')}
           description={`One type a line with its reasons: '021: 28, EC, AI'. Types: ${codes(MAINTENANCE_TYPES)}. Reasons: ${codes(MAINTENANCE_REASONS)}.`}
-          isMultiline
         />
         <TextInput
           label="Plan codes"
-          value={draft.plans}
-          onChange={set('plans')}
-          error={listErrors(problems, 'plans')}
+          {...bindList('plans')}
           description={`One a line: the insurance line (HD03), then the plan code (HD04) when the line is shared, '=' and the plan's benefit type: 'DEN = DENTAL', 'AH LIFE = LIFE'. Coverage levels read: ${codes(COVERAGE_LEVELS)}.`}
-          isMultiline
         />
         {message && <Alert tone={message.tone}>{message.text}</Alert>}
         <div className="button-row">

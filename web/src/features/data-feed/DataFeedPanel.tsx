@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
+import { TableHead } from '../../ui/TableHead.tsx';
 import { Button, Heading, Link } from '../../ui/controls.ts';
 import {
   CLEAN_ROUNDS_FOR_PRODUCTION,
@@ -253,14 +254,7 @@ function Round({ clientId, round, isOpen }: { clientId: string; round: DataFeedR
           <h3 className="data-feed__subtitle">Every problem</h3>
           <div className="data-feed__table">
             <table className="table" data-testid="data-feed-issues">
-              <thead>
-                <tr>
-                  <th scope="col">Member</th>
-                  <th scope="col">Problem</th>
-                  <th scope="col">Census</th>
-                  <th scope="col">In the file</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Member', 'Problem', 'Census', 'In the file']} />
               <tbody>
                 {report.issues.map((issue, i) => (
                   <tr key={`${issue.key}/${i}`}>

@@ -8,12 +8,11 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { useAction } from '../../api/action.ts';
 import { useClient } from '../../api/hooks.ts';
 import { DeleteFileDialog } from '../../ui/DeleteFileDialog.tsx';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { NoticeAlert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';
+import { fileKindLabel, fileSizeLabel } from '../../ui/format.ts';
 import {
-  fileKindLabel,
-  fileSizeLabel,
   matchesDocumentSearch,
   sizeProblem,
   uploadDocuments,
@@ -304,11 +303,7 @@ export function DocumentsPage({ clientId }: { clientId: string }) {
         <Heading level={1}>Documents</Heading>
         <p className="muted">Everything you and your onboarding team have shared, by category.</p>
       </div>
-      {notice && (
-        <Alert tone={notice.tone} testId="documents-notice">
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} testId="documents-notice" />
       <UploadZone
         clientId={clientId}
         policyOptions={policyOptions}

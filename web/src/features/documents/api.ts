@@ -3,6 +3,7 @@ import { MAX_CLIENT_DOCUMENT_BYTES, DOCUMENT_MESSAGES } from '@onboard/domain/we
 import { call, pathTo, readKey, useRead, type Read } from '../../api/client.ts';
 import { download, downloadFile } from '../../api/download.ts';
 import { upload } from '../../api/upload.ts';
+import { matchesEveryWord } from '../../ui/format.ts';
 
 // Answer types from the routes' contracts, never written twice.
 export type ClientDocument = Read<'/api/clients/{clientId}/documents/meta'>[number];
@@ -17,39 +18,10 @@ export function useDocuments(clientId: string) {
 }
 
 /** A document's words match every word of the search (name, category, uploader). */
-export function matchesDocumentSearch(
+export const matchesDocumentSearch = (
   doc: Pick<ClientDocument, 'name' | 'categoryLabel' | 'uploadedBy'>,
   search: string,
-): boolean {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  const text = `${doc.name} ${doc.categoryLabel} ${doc.uploadedBy}`.toLowerCase();
-  return words.every((word) => text.includes(word));
-}
-
-/** '12 KB', '1.4 MB': a file's size as people read it. */
-export function fileSizeLabel(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-const KINDS: Record<string, string> = {
-  'application/pdf': 'PDF',
-  'image/png': 'PNG image',
-  'image/jpeg': 'JPEG image',
-  'image/gif': 'GIF image',
-  'image/tiff': 'TIFF image',
-  'text/csv': 'CSV',
-  'text/plain': 'Text',
-  'text/html': 'Web page',
-  'video/mp4': 'MP4 video',
-  'application/zip': 'ZIP archive',
-  'application/msword': 'Word document',
-  'application/vnd.ms-excel': 'Excel workbook',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel workbook',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word document',
-};
-export const fileKindLabel = (mimeType: string) => KINDS[mimeType] ?? 'File';
+) => matchesEveryWord(search, doc.name, doc.categoryLabel, doc.uploadedBy);
 
 /** The check the server makes on size, before sending megabytes it would refuse. */
 export const sizeProblem = (file: { name: string; size: number }) =>

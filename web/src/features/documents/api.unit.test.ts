@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  documentsScreenPath,
-  fileKindLabel,
-  fileSizeLabel,
-  matchesDocumentSearch,
-  sizeProblem,
-} from './api.ts';
+import { fileKindLabel, fileSizeLabel } from '../../ui/format.ts';
+import { documentsScreenPath, matchesDocumentSearch, sizeProblem } from './api.ts';
 
 describe('finding and describing documents', () => {
   const bill = { name: 'March bill.pdf', categoryLabel: 'Prior carrier bills', uploadedBy: 'Ben Adler' };

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import { Button, Heading, Link } from '../../ui/controls.ts';
 import { errorMessage } from '../../api/errors.ts';
-import { Alert, ErrorPanel } from '../../ui/Feedback.tsx';
+import { NoticeAlert, ErrorPanel } from '../../ui/Feedback.tsx';
 import { formatWhen } from '../../ui/format.ts';
 import { eifConfirmChangesPath } from '../../app/routes.ts';
 import { confirmSignedChanges, useEifSignatures, type AnswerInWords } from './api.ts';
@@ -10,6 +10,43 @@ import { QueryFallback } from '../../ui/QueryState.tsx';
 import { useAction } from '../../api/action.ts';
 
 const changesText = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
+
+function ValueTerm({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The card a signer confirms changes in: its title, what the changes are, then the changed answers and
+ * what `children` adds (the confirm button).
+ */
+export function ChangesSinceSigned({
+  title,
+  answers,
+  children,
+}: {
+  title: ReactNode;
+  answers: readonly AnswerInWords[];
+  children?: ReactNode;
+}) {
+  return (
+    <section className="card" aria-labelledby="confirm-title">
+      <Heading level={2} id="confirm-title" className="card__title">
+        {title}
+      </Heading>
+      <p>
+        These answers of the sections you signed were changed and accepted after you signed. Only these are
+        shown, not the whole form.
+      </p>
+      <ChangedAnswers answers={answers} label="Changed answers" />
+      {children}
+    </section>
+  );
+}
 
 /** Changed answers as a signer reads them: where, the question, and the answer before and after. */
 export function ChangedAnswers({ answers, label }: { answers: readonly AnswerInWords[]; label: string }) {
@@ -22,18 +59,12 @@ export function ChangedAnswers({ answers, label }: { answers: readonly AnswerInW
           </p>
           <p className="changed-answers__question">{answer.question}</p>
           <dl className="changed-answers__values">
-            <div>
-              <dt>Before</dt>
-              <dd>
-                <del>{answer.before}</del>
-              </dd>
-            </div>
-            <div>
-              <dt>Now</dt>
-              <dd>
-                <ins>{answer.after}</ins>
-              </dd>
-            </div>
+            <ValueTerm term="Before">
+              <del>{answer.before}</del>
+            </ValueTerm>
+            <ValueTerm term="Now">
+              <ins>{answer.after}</ins>
+            </ValueTerm>
           </dl>
         </li>
       ))}
@@ -116,11 +147,7 @@ export function EifConfirmChangesPage({ clientId }: { clientId: string }) {
     <div className="page page--narrow">
       <p className="eyebrow">Employer Information Form</p>
       <Heading level={1}>Confirm the changes to what you signed</Heading>
-      {notice && (
-        <Alert tone={notice.tone} testId="confirm-notice">
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} testId="confirm-notice" />
       {!data && <QueryFallback error={error} />}
       {data && data.mine.length === 0 && !notice && (
         <p data-testid="nothing-to-confirm">
@@ -128,15 +155,7 @@ export function EifConfirmChangesPage({ clientId }: { clientId: string }) {
         </p>
       )}
       {data && data.mine.length > 0 && (
-        <section className="card" aria-labelledby="confirm-title">
-          <Heading level={2} id="confirm-title" className="card__title">
-            {changesText(data.mine.length)} since you signed
-          </Heading>
-          <p>
-            These answers of the sections you signed were changed and accepted after you signed. Only these
-            are shown, not the whole form.
-          </p>
-          <ChangedAnswers answers={data.mine} label="Changed answers" />
+        <ChangesSinceSigned title={`${changesText(data.mine.length)} since you signed`} answers={data.mine}>
           <div className="button-row">
             <Button
               className="button button--primary"
@@ -146,7 +165,7 @@ export function EifConfirmChangesPage({ clientId }: { clientId: string }) {
               {busy ? 'Confirming…' : 'Confirm these changes'}
             </Button>
           </div>
-        </section>
+        </ChangesSinceSigned>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextField } from '../../ui/controls.ts';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import { Button, Form, Label, Radio, RadioGroup } from '../../ui/controls.ts';
 import {
   defaultInviteStep,
   signerSettingOf,
@@ -14,6 +15,7 @@ import { setAuthorizedSigner, useApplyLifecycleView, useClientBenAdmins } from '
 import type { ClientView } from '../../api/types.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { Alert, ErrorPanel } from '../../ui/Feedback.tsx';
+import { TextInput } from '../../ui/TextInput.tsx';
 
 /** The sections a signature may cover: the form's steps that hold answers (domain eif/signatures.ts). */
 const SECTION_OPTIONS = EIF_STEP_IDS.filter((step) => EIF_STEPS[step].length > 0).map((step) => ({
@@ -67,8 +69,8 @@ function InviteForm({
   };
 
   const field = (name: 'firstName' | 'lastName' | 'email', label: string, type = 'text') => (
-    <TextField
-      className="field"
+    <TextInput
+      label={label}
       name={name}
       type={type}
       isRequired
@@ -77,12 +79,8 @@ function InviteForm({
         setValues({ ...values, [name]: next });
         setErrors({ ...errors, [name]: '' });
       }}
-      isInvalid={Boolean(errors[name])}
-    >
-      <Label className="field__label">{label}</Label>
-      <Input className="field__input" />
-      <FieldError className="field__error">{errors[name]}</FieldError>
-    </TextField>
+      error={errors[name]}
+    />
   );
 
   return (
@@ -127,15 +125,11 @@ function InviteForm({
           fieldKey="sections"
         />
       )}
-      {failure && <Alert tone="error">{failure}</Alert>}
-      <div className="dialog__actions">
-        <Button className="button button--secondary" onPress={onCancel}>
-          Cancel
-        </Button>
+      <FormFooter error={failure} onCancel={onCancel}>
         <Button type="submit" className="button button--primary" isPending={isSending}>
           Send invitation
         </Button>
-      </div>
+      </FormFooter>
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { TableHead } from '../../ui/TableHead.tsx';
 import { Button, Heading, Link } from '../../ui/controls.ts';
 import {
   RULE_ROLES,
@@ -14,7 +15,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { call, useRead, type Read } from '../../api/client.ts';
 import { useClient } from '../../api/hooks.ts';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
-import { Alert } from '../../ui/Feedback.tsx';
+import { NoticeAlert } from '../../ui/Feedback.tsx';
 import { clientManagePath } from '../../app/routes.ts';
 import { QueryState } from '../../ui/QueryState.tsx';
 import './emails.css';
@@ -127,22 +128,11 @@ export function EmailRulesPage({ clientId }: { clientId: string }) {
         Who receives each kind of e-mail about this client. Each recipient gets their own e-mail; everyone
         copied gets a copy of each.
       </p>
-      {notice && (
-        <Alert tone={notice.tone} testId="rules-notice">
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} testId="rules-notice" />
       <QueryState data={rows} error={error} staleError="above">
         {(rows) => (
           <table className="table email-rules" data-testid="email-rules">
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Sent to</th>
-                <th scope="col">Copied</th>
-                <th scope="col">Who would receive it</th>
-              </tr>
-            </thead>
+            <TableHead columns={['E-mail', 'Sent to', 'Copied', 'Who would receive it']} />
             <tbody>
               {rows.map((row, i) => {
                 // A form's e-mails go to the recipient they concern; the rule names only who is copied.

@@ -1,4 +1,5 @@
 import { Button } from '../../ui/controls.ts';
+import { TableHead } from '../../ui/TableHead.tsx';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { useErrorReports } from './api.ts';
 
@@ -31,16 +32,7 @@ export function ErrorReportsPage() {
         <p data-testid="error-reports-empty">No errors have been reported.</p>
       ) : (
         <table className="table" data-testid="error-reports">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Level</th>
-              <th scope="col">Message</th>
-              <th scope="col">Where</th>
-              <th scope="col">Address</th>
-              <th scope="col">Release</th>
-            </tr>
-          </thead>
+          <TableHead columns={['When', 'Level', 'Message', 'Where', 'Address', 'Release']} />
           <tbody>
             {data.map((report) => (
               <tr key={report.reportId} data-testid="error-report">

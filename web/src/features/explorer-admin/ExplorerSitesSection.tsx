@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Heading, Link } from '../../ui/controls.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { ConfirmDialog, ModalDialog } from '../../ui/Dialogs.tsx';
-import { Alert, PageSkeleton } from '../../ui/Feedback.tsx';
+import { NoticeAlert, PageSkeleton } from '../../ui/Feedback.tsx';
 import {
   createExplorerSitePath,
   deleteExplorerSite,
@@ -59,11 +59,7 @@ export function ExplorerSitesSection({ clientId }: { clientId: string }) {
         canTransfer={owners.length > 0}
         onTransfer={() => setIsTransferring(true)}
       />
-      {notice && (
-        <Alert tone={notice.tone} testId="explorer-notice">
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} testId="explorer-notice" />
       <SitesTable
         data={data}
         error={error}

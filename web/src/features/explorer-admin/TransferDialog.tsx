@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 import {
   Button,
   ComboBox,
@@ -157,15 +158,11 @@ export function TransferDialog({
         />
       </div>
       {usersError && <Alert tone="error">{errorMessage(usersError)}</Alert>}
-      {failure && <Alert tone="error">{failure}</Alert>}
-      <div className="dialog__actions">
-        <Button className="button button--secondary" onPress={onClose}>
-          Cancel
-        </Button>
+      <FormFooter error={failure} onCancel={onClose}>
         <Button className="button button--primary" onPress={submit} isPending={transfer.isPending}>
           Transfer
         </Button>
-      </div>
+      </FormFooter>
     </>
   );
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, Link } from '../../ui/controls.ts';
+import { TableHead } from '../../ui/TableHead.tsx';
+import { Link } from '../../ui/controls.ts';
+import { Pager } from '../../ui/Pager.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 import type { UserListItem } from '../users/api.ts';
 import {
@@ -87,27 +89,7 @@ export function SitesPager({
 }) {
   const pages = data ? Math.max(1, Math.ceil(data.total / EXPLORER_LIST_PAGE_SIZE)) : 1;
   if (pages <= 1) return null;
-  return (
-    <div className="pager">
-      <Button
-        className="button button--secondary button--small"
-        isDisabled={page <= 1}
-        onPress={() => onPage(page - 1)}
-      >
-        Previous
-      </Button>
-      <span>
-        Page {page} of {pages}
-      </span>
-      <Button
-        className="button button--secondary button--small"
-        isDisabled={page >= pages}
-        onPress={() => onPage(page + 1)}
-      >
-        Next
-      </Button>
-    </div>
-  );
+  return <Pager page={page} pageCount={pages} onPage={onPage} />;
 }
 
 /**
@@ -140,15 +122,7 @@ export function SitesTable({
           <p className="muted">{empty}</p>
         ) : (
           <table className="table xa-table" aria-label={label}>
-            <thead>
-              <tr>
-                {[...columns, 'Actions'].map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={[...columns, 'Actions']} />
             <tbody>
               {items.map((site) => (
                 <tr key={site.id} className="table__row" data-testid={rowTestId}>

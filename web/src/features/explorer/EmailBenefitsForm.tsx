@@ -19,6 +19,7 @@ import {
   type HumanCheckChallenge,
 } from './api.ts';
 import { useLocale } from './context.ts';
+import { SendButton } from './SendButton.tsx';
 import { HumanCheck } from './HumanCheck.tsx';
 import { MESSAGES, translateRuleMessage } from './i18n.ts';
 
@@ -178,13 +179,7 @@ export function EmailBenefitsForm({
         )}
       </div>
       <div className="explorer-actions">
-        <Button
-          type="submit"
-          className="explorer-button explorer-button--brand"
-          isDisabled={status === 'sending'}
-        >
-          {status === 'sending' ? t.sending : t.emailSend}
-        </Button>
+        <SendButton isSending={status === 'sending'} label={t.emailSend} />
       </div>
     </Form>
   );

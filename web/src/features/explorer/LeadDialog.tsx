@@ -16,6 +16,7 @@ import {
 import { EXPLORER_TEXT_MAX_LENGTH, validateLead } from '@onboard/domain/web';
 import { sendLead, type LeadBody } from './api.ts';
 import { useLocale } from './context.ts';
+import { SendButton } from './SendButton.tsx';
 import { translateRuleMessage } from './i18n.ts';
 import { StateSelect } from './StateSelect.tsx';
 
@@ -160,13 +161,7 @@ function LeadForm({ explorerPageId, close }: { explorerPageId: string; close: ()
           <Button className="explorer-button" onPress={close}>
             {t.cancel}
           </Button>
-          <Button
-            type="submit"
-            className="explorer-button explorer-button--brand"
-            isDisabled={status === 'sending'}
-          >
-            {status === 'sending' ? t.sending : t.send}
-          </Button>
+          <SendButton isSending={status === 'sending'} label={t.send} />
         </div>
       </Form>
     </>

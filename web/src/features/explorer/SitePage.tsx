@@ -29,7 +29,7 @@ import { comparisonRows, planFacts } from './comparison.ts';
 import { useLocale } from './context.ts';
 import { translateRuleMessage } from './i18n.ts';
 import { LazyEmailBenefitsForm, loadStateSelect } from './lazy.ts';
-import type { StateSelect } from './StateSelect.tsx';
+import type { StatePickerProps, StateSelect } from './StateSelect.tsx';
 import { explorerPath } from './routing.ts';
 import {
   comparisonSelectionAtom,
@@ -155,12 +155,7 @@ function OnDemandStateSelect({
   onChange,
   error,
   autoFocus = false,
-}: {
-  value: string;
-  onChange: (state: string) => void;
-  error?: string;
-  autoFocus?: boolean;
-}) {
+}: StatePickerProps & { autoFocus?: boolean }) {
   const { t } = useLocale();
   const [picker, setPicker] = useState<{ Select: StateSelectComponent } | null>(null);
   const [isLoading, setLoading] = useState(false);

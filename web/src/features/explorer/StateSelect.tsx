@@ -12,6 +12,9 @@ import {
 import { US_STATE_CODES } from '@onboard/domain/web';
 import { useLocale } from './context.ts';
 
+/** A state picker's value (a state code, '' before one is chosen), its change and its error. */
+export type StatePickerProps = { value: string; onChange: (state: string) => void; error?: string };
+
 /**
  * A US state (50 states plus DC, explorer §5) chosen from a react-aria Select. With `autoOpen` (the
  * visitor already asked for the list through StatePickerTrigger) it takes focus and opens at once; its
@@ -22,12 +25,7 @@ export function StateSelect({
   onChange,
   error,
   autoOpen = false,
-}: {
-  value: string;
-  onChange: (state: string) => void;
-  error?: string;
-  autoOpen?: boolean;
-}) {
+}: StatePickerProps & { autoOpen?: boolean }) {
   const { t } = useLocale();
   const [isOpen, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 import { NativeSelect } from '../../ui/NativeSelect.tsx';
 import { useLocation } from 'wouter';
 import { useAction } from '../../api/action.ts';
@@ -557,14 +558,11 @@ function FormDialog({
         }}
       >
         {children}
-        <div className="dialog__actions">
-          <Button className="button button--secondary" onPress={onClose}>
-            Cancel
-          </Button>
+        <FormFooter error={null} onCancel={onClose}>
           <Button type="submit" className="button button--primary">
             {submitLabel}
           </Button>
-        </div>
+        </FormFooter>
       </form>
     </ModalDialog>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 import { useSWRConfig } from 'swr';
 import { useAction } from '../../api/action.ts';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
@@ -393,14 +394,11 @@ function DeclineDialog({
             onChange={(e) => setReason(e.target.value)}
           />
         </label>
-        <div className="dialog__actions">
-          <Button className="button button--secondary" onPress={() => onOpenChange(false)}>
-            Cancel
-          </Button>
+        <FormFooter error={null} onCancel={() => onOpenChange(false)}>
           <Button type="submit" className="button button--primary">
             Decline
           </Button>
-        </div>
+        </FormFooter>
       </form>
     </ModalDialog>
   );

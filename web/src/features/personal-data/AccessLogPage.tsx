@@ -13,6 +13,12 @@ import './access-log.css';
 
 const ALL = '';
 
+/** A filter's options: every one (`allLabel`) first, then each client or person by name. */
+const filterOptions = (allLabel: string, named: readonly { id: string; name: string }[] = []) => [
+  { value: ALL, label: allLabel },
+  ...named.map((n) => ({ value: n.id, label: n.name })),
+];
+
 type AccessLogEntry = Read<'/api/personal-data-access'>['entries'][number];
 
 /** The looks at personal data, newest first, or why there are none. */
@@ -75,19 +81,13 @@ export function AccessLogPage() {
         <SelectInput
           label="Client"
           value={clientId}
-          options={[
-            { value: ALL, label: 'All clients' },
-            ...(data?.clients ?? []).map((c) => ({ value: c.id, label: c.name })),
-          ]}
+          options={filterOptions('All clients', data?.clients)}
           onChange={setClientId}
         />
         <SelectInput
           label="Person"
           value={userId}
-          options={[
-            { value: ALL, label: 'Everyone' },
-            ...(data?.people ?? []).map((p) => ({ value: p.id, label: p.name })),
-          ]}
+          options={filterOptions('Everyone', data?.people)}
           onChange={setUserId}
         />
         <TextInput label="From" type="date" value={from} onChange={setFrom} />

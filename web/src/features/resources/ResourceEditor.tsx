@@ -20,7 +20,8 @@ import { RadioInput } from '../../ui/RadioInput.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { UPLOAD_ACCEPT, uploadDocument, uploadProblem } from '../explorer-admin/documents-api.ts';
-import { fileKindLabel, fileSizeLabel, type ResourceBody, type ResourceView } from './api.ts';
+import { fileSizeLabel } from '../../ui/format.ts';
+import { resourceFileKindLabel, type ResourceBody, type ResourceView } from './api.ts';
 
 const KIND_OPTIONS = [
   { value: 'link', label: 'A link to a web page' },
@@ -229,7 +230,7 @@ function ResourceFileField({
         {file
           ? `${file.name} (${fileSizeLabel(file.size)})`
           : kept
-            ? `${kept.fileName} (${fileKindLabel(kept.mimeType)}, ${fileSizeLabel(kept.size)})`
+            ? `${kept.fileName} (${resourceFileKindLabel(kept.mimeType)}, ${fileSizeLabel(kept.size)})`
             : 'No file chosen. A PDF, PNG, JPEG or MP4 file of up to 20 MB.'}
       </p>
       <FileTrigger acceptedFileTypes={UPLOAD_ACCEPT} onSelect={onSelect}>

@@ -13,12 +13,12 @@ import { downloadFile } from '../../api/download.ts';
 import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';
 import { isAdminRole } from '../../api/types.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
-import { Alert } from '../../ui/Feedback.tsx';
+import { NoticeAlert } from '../../ui/Feedback.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';
+import { fileSizeLabel } from '../../ui/format.ts';
 import {
-  fileKindLabel,
-  fileSizeLabel,
   matchesSearch,
+  resourceFileKindLabel,
   useResources,
   useResourceWrites,
   type ResourceView,
@@ -102,7 +102,9 @@ function ResourceItem({
         <p className="resource__description">{resource.description}</p>
         <div className="resource__meta">
           <span className="resource__kind">
-            {document ? `${fileKindLabel(document.mimeType)} · ${fileSizeLabel(document.size)}` : 'Web page'}
+            {document
+              ? `${resourceFileKindLabel(document.mimeType)} · ${fileSizeLabel(document.size)}`
+              : 'Web page'}
           </span>
           {resource.audienceLabels.map((label) => (
             <span key={label} className="badge resource__audience">
@@ -186,11 +188,7 @@ export function ResourcesPage({ clientId }: { clientId: string }) {
           </Button>
         )}
       </div>
-      {notice && (
-        <Alert tone={notice.tone} testId="resources-notice">
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} testId="resources-notice" />
       <section className="card list-filters resources-filters" aria-label="Find a resource">
         <SearchBox value={search} onChange={setSearch} placeholder="Title or description" />
         <SelectInput

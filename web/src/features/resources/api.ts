@@ -1,6 +1,7 @@
 import { useSWRConfig } from 'swr';
 import { orderedAudiences, resourceAudienceLabel, resourceBenefitTypeLabel } from '@onboard/domain/web';
 import { call, readKey, useRead, type Answer, type Body, type Read } from '../../api/client.ts';
+import { fileKindLabel, matchesEveryWord } from '../../ui/format.ts';
 
 export type ResourceView = Read<'/api/clients/{clientId}/resources'>[number];
 export type ResourceBody = Body<'post', '/api/clients/{clientId}/resources'>;
@@ -78,26 +79,9 @@ export function useResourceWrites(clientId: string) {
 }
 
 /** Whether a resource matches the words searched for, in its title or description (case-insensitive). */
-export function matchesSearch(
-  resource: Pick<ResourceView, 'title' | 'description'>,
-  search: string,
-): boolean {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  const text = `${resource.title} ${resource.description}`.toLowerCase();
-  return words.every((word) => text.includes(word));
-}
+export const matchesSearch = (resource: Pick<ResourceView, 'title' | 'description'>, search: string) =>
+  matchesEveryWord(search, resource.title, resource.description);
 
-/** '12 KB', '1.4 MB': a file's size as people read it. */
-export function fileSizeLabel(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-const FILE_KINDS: Record<string, string> = {
-  'application/pdf': 'PDF',
-  'image/png': 'PNG image',
-  'image/jpeg': 'JPEG image',
-  'video/mp4': 'MP4 video',
-};
-export const fileKindLabel = (mimeType: string) => FILE_KINDS[mimeType] ?? 'File';
+/** The kinds of file a resource holds; any other reads as 'File'. */
+const RESOURCE_FILE_KINDS = ['application/pdf', 'image/png', 'image/jpeg', 'video/mp4'];
+export const resourceFileKindLabel = (mimeType: string) => fileKindLabel(mimeType, RESOURCE_FILE_KINDS);

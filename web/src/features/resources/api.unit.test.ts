@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fileKindLabel, fileSizeLabel, matchesSearch } from './api.ts';
+import { fileSizeLabel } from '../../ui/format.ts';
+import { matchesSearch, resourceFileKindLabel } from './api.ts';
 
 describe('finding and describing resources', () => {
   const guide = { title: 'Enrollment guide', description: 'How employees choose their dental plan' };
@@ -15,7 +16,7 @@ describe('finding and describing resources', () => {
     expect(fileSizeLabel(35)).toBe('35 bytes');
     expect(fileSizeLabel(12_400)).toBe('12 KB');
     expect(fileSizeLabel(1_468_006)).toBe('1.4 MB');
-    expect(fileKindLabel('application/pdf')).toBe('PDF');
-    expect(fileKindLabel('application/zip')).toBe('File');
+    expect(resourceFileKindLabel('application/pdf')).toBe('PDF');
+    expect(resourceFileKindLabel('application/zip')).toBe('File');
   });
 });

@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 import { useCheckedText } from '../../ui/field-binding.ts';
 import { Button, FieldError, Form, Label, TextArea, TextField } from '../../ui/controls.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
@@ -47,14 +48,11 @@ export function DeclineReasonForm(props: {
         <TextArea className="field__input field__textarea" rows={3} />
         <FieldError className="field__error">{error}</FieldError>
       </TextField>
-      <div className="dialog__actions">
-        <Button className="button button--secondary" onPress={props.onCancel}>
-          Cancel
-        </Button>
+      <FormFooter error={null} onCancel={props.onCancel}>
         <Button type="submit" className="button button--danger" isPending={decline.isPending}>
           {props.submitLabel}
         </Button>
-      </div>
+      </FormFooter>
     </Form>
   );
 }

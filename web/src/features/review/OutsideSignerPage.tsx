@@ -14,7 +14,7 @@ import {
   type OutsideSignerView,
 } from '../eif/api.ts';
 import { DeclineReasonForm } from './DeclineReasonForm.tsx';
-import { ChangedAnswers } from '../eif/Signatures.tsx';
+import { ChangesSinceSigned } from '../eif/Signatures.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { EifStatusBadge, FormSummary } from '../eif/Eif.tsx';
 import { NetChangeGroups, answerName, answerOf, pendingNetChanges } from '../eif/NetChanges.tsx';
@@ -133,16 +133,10 @@ function SignerForm({
         )}
       </div>
       {isConfirming && (
-        <section className="card" aria-labelledby="confirm-title">
-          <Heading level={2} id="confirm-title" className="card__title">
-            Changes since you signed ({signing.toConfirm.length})
-          </Heading>
-          <p>
-            These answers of the sections you signed were changed and accepted after you signed. Only these
-            are shown, not the whole form.
-          </p>
-          <ChangedAnswers answers={signing.toConfirm} label="Changed answers" />
-        </section>
+        <ChangesSinceSigned
+          title={`Changes since you signed (${signing.toConfirm.length})`}
+          answers={signing.toConfirm}
+        />
       )}
       {isUpdates && (
         <div className="alert alert--info" role="status" data-testid="updates-notice">

@@ -23,7 +23,7 @@ import {
   netChangeName,
   pendingNetChanges,
 } from '../eif/NetChanges.tsx';
-import { Alert } from '../../ui/Feedback.tsx';
+import { NoticeAlert } from '../../ui/Feedback.tsx';
 import { pendingOf, pendingReviewCountOf } from '../eif/view.ts';
 import { clientHistoryPath, clientManagePath } from '../../app/routes.ts';
 import { QueryFallback, QueryState } from '../../ui/QueryState.tsx';
@@ -93,11 +93,7 @@ export function ReviewChangesPage({ clientId }: { clientId: string }) {
       </div>
       <EditStateBanner client={client} audience="staff" />
       <SignaturesCard clientId={clientId} />
-      {notice && (
-        <Alert tone={notice.tone} testId="review-notice">
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} testId="review-notice" />
       <section className="card" aria-labelledby="pending-title">
         <div className="card__header">
           <Heading level={2} id="pending-title" className="card__title">

@@ -8,7 +8,7 @@ import type { AuthenticatedUser, ClientView } from '../../api/types.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { DownloadSummaryButton, EditStateBanner, EifStatusBadge, FormSummary } from '../eif/Eif.tsx';
 import { NetChangeGroups, pendingNetChanges } from '../eif/NetChanges.tsx';
-import { Alert } from '../../ui/Feedback.tsx';
+import { NoticeAlert } from '../../ui/Feedback.tsx';
 import { useEditingView } from '../eif/forms/api.ts';
 import { EifLayout } from '../eif/forms/EifLayout.tsx';
 import { editStateOf, isSigned, pendingOf, pendingReviewCountOf } from '../eif/view.ts';
@@ -64,11 +64,7 @@ function Actions({
 
   return (
     <div className="sign-panel">
-      {notice && (
-        <Alert tone={notice.tone} testId="submit-notice">
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} testId="submit-notice" />
       {!isSigned(client) && isStaff && (
         <>
           <SignerSettingPanel client={client} />

@@ -6,6 +6,7 @@ import { requestPasswordReset } from '../../api/hooks.ts';
 import { useAction } from '../../api/action.ts';
 import { anyErrorMessage } from '../../api/errors.ts';
 import { Alert } from '../../ui/Feedback.tsx';
+import { OutcomeWithLink } from './OutcomeWithLink.tsx';
 import { LOGIN_PATH } from '../../app/routes.ts';
 
 /** The same words whatever the address, so the page never tells whether an account exists. */
@@ -43,16 +44,12 @@ export function ForgotPage() {
           Reset your password
         </Heading>
         {isSent ? (
-          <>
-            <Alert tone="success" testId="reset-confirmation">
-              {RESET_CONFIRMATION}
-            </Alert>
-            <p>
-              <Link className="text-link" href={LOGIN_PATH}>
-                Back to sign in
-              </Link>
-            </p>
-          </>
+          <OutcomeWithLink
+            tone="success"
+            testId="reset-confirmation"
+            message={RESET_CONFIRMATION}
+            link={{ className: 'text-link', href: LOGIN_PATH, text: 'Back to sign in' }}
+          />
         ) : (
           <Form className="form form--stack" onSubmit={submit} validationBehavior="aria">
             <p className="muted">

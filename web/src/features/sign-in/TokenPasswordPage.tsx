@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Form, Heading, Link } from '../../ui/controls.ts';
+import { Button, Form, Heading } from '../../ui/controls.ts';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { useAction } from '../../api/action.ts';
 import { useDraft } from '../../ui/field-binding.ts';
@@ -9,6 +9,7 @@ import { checkPassword, PASSWORD_POLICY_MESSAGE } from '@onboard/domain/web';
 import { ApiError } from '../../api/errors.ts';
 import { fetchAuthToken, upsertPassword, type AuthTokenInfo } from '../../api/hooks.ts';
 import { Alert } from '../../ui/Feedback.tsx';
+import { OutcomeWithLink } from './OutcomeWithLink.tsx';
 import { SignInFlow } from './SignInFlow.tsx';
 import { FORGOT_PATH } from '../../app/routes.ts';
 import { QueryFallback } from '../../ui/QueryState.tsx';
@@ -45,14 +46,12 @@ function ExpiredLinkView({ message }: { message: string }) {
       <Heading level={1} className="auth-card__title">
         This link has expired
       </Heading>
-      <Alert tone="warning" testId="expired-link">
-        {message}
-      </Alert>
-      <p>
-        <Link className="button button--primary" href={FORGOT_PATH}>
-          Get a new link
-        </Link>
-      </p>
+      <OutcomeWithLink
+        tone="warning"
+        testId="expired-link"
+        message={message}
+        link={{ className: 'button button--primary', href: FORGOT_PATH, text: 'Get a new link' }}
+      />
     </>
   );
 }

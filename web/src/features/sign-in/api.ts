@@ -126,16 +126,9 @@ async function advance(answer: SignInAnswer): Promise<Resting> {
     const action = nextAction(current);
     switch (action.type) {
       case 'enroll':
-        current = await authCall((asGuest) =>
-          call('post', '/api/auth/mfa/enroll', {
-            ...asGuest,
-            body: { stateToken: action.stateToken, factorId: asFactorId(action.factorId) },
-          }),
-        );
-        break;
       case 'challenge':
         current = await authCall((asGuest) =>
-          call('post', '/api/auth/mfa/challenge', {
+          call('post', `/api/auth/mfa/${action.type}`, {
             ...asGuest,
             body: { stateToken: action.stateToken, factorId: asFactorId(action.factorId) },
           }),

@@ -63,6 +63,13 @@ function CallForm({ client, task }: { client: ClientView; task: TaskView }) {
   const [duration, setDuration] = useState(String(task.call?.durationMinutes ?? 60));
   const [joinUrl, setJoinUrl] = useState(task.call?.joinUrl ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** A field of the call: its value and change, keyed and shown with its error as the request names it. */
+  const bindCall = (key: 'startsAt' | 'joinUrl', value: string, onChange: (value: string) => void) => ({
+    fieldKey: `call.${key}`,
+    value,
+    onChange,
+    error: errors[`call.${key}`],
+  });
   const [notice, setNotice] = useState<string | null>(null);
   const save = async (call: TaskCall | null, moves: readonly DueDateMove[] = []) => {
     setErrors({});
@@ -109,10 +116,7 @@ function CallForm({ client, task }: { client: ClientView; task: TaskView }) {
         <TextInput
           label="Date and time"
           type="datetime-local"
-          fieldKey="call.startsAt"
-          value={startsAt}
-          onChange={setStartsAt}
-          error={errors['call.startsAt']}
+          {...bindCall('startsAt', startsAt, setStartsAt)}
         />
         <NativeSelect
           label="Length"
@@ -129,10 +133,7 @@ function CallForm({ client, task }: { client: ClientView; task: TaskView }) {
       <TextInput
         label="Meeting link"
         type="url"
-        fieldKey="call.joinUrl"
-        value={joinUrl}
-        onChange={setJoinUrl}
-        error={errors['call.joinUrl']}
+        {...bindCall('joinUrl', joinUrl, setJoinUrl)}
         placeholder="https://"
       />
       {errors.form && (

@@ -1,4 +1,5 @@
 import { Button } from '../../ui/controls.ts';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 import { policyLabel, type DueDateMove } from '@onboard/domain/web';
 import type { ClientView } from '../../api/types.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
@@ -61,14 +62,11 @@ export function DueDateMovesDialog({
           </ul>
         </div>
       )}
-      <div className="dialog__actions">
-        <Button className="button button--secondary" onPress={onCancel}>
-          Cancel
-        </Button>
+      <FormFooter error={null} onCancel={onCancel}>
         <Button className="button button--primary" onPress={onConfirm} isPending={isPending}>
           Move {moves?.length ?? 0} tasks
         </Button>
-      </div>
+      </FormFooter>
     </ModalDialog>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Heading, Link } from '../../ui/controls.ts';
 import {
   dueDateBadge,
@@ -19,7 +20,8 @@ import { formatDate } from './format.ts';
 import type { PushJob, TaskView } from './api.ts';
 import { useAction } from '../../api/action.ts';
 
-const taskPath = (clientId: string, task: Pick<TaskView, 'taskId' | 'policyId'>) =>
+/** A task's page in its client's hub (a policy-level task names its policy). */
+export const taskPath = (clientId: string, task: Pick<TaskView, 'taskId' | 'policyId'>) =>
   `${clientHubPath(clientId)}/task/${encodeURIComponent(task.taskId)}${
     task.policyId ? `/${encodeURIComponent(task.policyId)}` : ''
   }`;
@@ -36,27 +38,51 @@ export function withEifStatus(tasks: readonly TaskView[], eifStatus: TaskStatus 
   );
 }
 
+/**
+ * A task's due-date badge (or, without one, `children`) and its status pill, as the hub and the work list
+ * show them.
+ */
+export function TaskMeta({
+  className = '',
+  dueDate,
+  status,
+  pill,
+  children,
+}: {
+  className?: string;
+  dueDate: string | null;
+  status: TaskStatus;
+  pill: { tone: string; label: string };
+  children: ReactNode;
+}) {
+  const badge = dueDate ? dueDateBadge(dueDate, status, now()) : null;
+  return (
+    <span className={`hub-task__meta ${className}`}>
+      {badge ? (
+        <span className={`due-badge due-badge--${badge.tone}`} data-testid="task-due">
+          {badge.text}
+        </span>
+      ) : (
+        children
+      )}
+      <span className={`badge badge--${pill.tone}`} data-testid="task-pill">
+        {pill.label}
+      </span>
+    </span>
+  );
+}
+
 function TaskRow({ clientId, task }: { clientId: string; task: TaskView }) {
-  const pill = statusPill(task.status);
-  const badge = task.dueDate ? dueDateBadge(task.dueDate, task.status, now()) : null;
   return (
     <li className="hub-task" data-testid={`hub-task-${task.taskId}`}>
       <Link className="text-link hub-task__title" href={taskPath(clientId, task)}>
         {task.title}
       </Link>
-      <span className="hub-task__meta">
-        {badge ? (
-          <span className={`due-badge due-badge--${badge.tone}`} data-testid="task-due">
-            {badge.text}
-          </span>
-        ) : (
-          task.status === 'Done' &&
-          task.doneAt && <span className="muted">Done {formatDate(task.doneAt)}</span>
+      <TaskMeta dueDate={task.dueDate} status={task.status} pill={statusPill(task.status)}>
+        {task.status === 'Done' && task.doneAt && (
+          <span className="muted">Done {formatDate(task.doneAt)}</span>
         )}
-        <span className={`badge badge--${pill.tone}`} data-testid="task-pill">
-          {pill.label}
-        </span>
-      </span>
+      </TaskMeta>
     </li>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 import { useCheckedText } from '../../ui/field-binding.ts';
 import { NativeSelect } from '../../ui/NativeSelect.tsx';
 import { Button, Form, Heading, Link } from '../../ui/controls.ts';
@@ -18,7 +19,7 @@ import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';
 import { isAdminRole, type ClientView } from '../../api/types.ts';
 import { clientHubPath } from '../../app/routes.ts';
 import { now } from '../../app/clock.ts';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { NoticeAlert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { CallSchedule } from './CallSchedule.tsx';
@@ -150,14 +151,11 @@ function NigoDialog({
           isMultiline
           fieldKey="reason"
         />
-        <div className="dialog__actions">
-          <Button className="button button--secondary" onPress={onClose}>
-            Cancel
-          </Button>
+        <FormFooter error={null} onCancel={onClose}>
           <Button type="submit" className="button button--danger" isPending={isSending}>
             Send back
           </Button>
-        </div>
+        </FormFooter>
       </Form>
     </ModalDialog>
   );
@@ -312,11 +310,7 @@ function TaskBody({
           <p className="task-nigo__hint">Make the changes asked for, then submit again.</p>
         </div>
       )}
-      {notice && (
-        <Alert tone={notice.tone} testId="task-notice">
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} testId="task-notice" />
       <section className="card task-card" aria-labelledby="task-asks">
         <Heading level={2} id="task-asks" className="card__title">
           What we ask

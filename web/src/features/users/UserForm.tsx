@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextField } from '../../ui/controls.ts';
+import { Button, FieldError, Form, Label, Radio, RadioGroup } from '../../ui/controls.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { ROLE_LABELS, type Role } from '../../api/types.ts';
 import type { ProfileChanges, UserKind } from './api.ts';
@@ -11,6 +11,7 @@ const ClientComboBox = lazy(() =>
 );
 import { Alert } from '../../ui/Feedback.tsx';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
+import { TextInput } from '../../ui/TextInput.tsx';
 
 export type UserFormValues = ProfileChanges & {
   role?: Role;
@@ -147,18 +148,14 @@ export function UserForm({
   };
 
   const text = (key: 'firstName' | 'lastName' | 'email' | 'phoneNumber', label: string, type = 'text') => (
-    <TextField
-      className="field"
+    <TextInput
+      label={label}
       name={key}
       type={type}
       value={values[key] ?? ''}
       onChange={(v) => set(key, v)}
-      isInvalid={errors[key] !== undefined}
-    >
-      <Label className="field__label">{label}</Label>
-      <Input className="field__input" />
-      <FieldError className="field__error">{errors[key]}</FieldError>
-    </TextField>
+      error={errors[key]}
+    />
   );
 
   return (

@@ -15,7 +15,7 @@ import {
 } from './api.ts';
 import { ROLE_LABELS } from '../../api/types.ts';
 import { ConfirmDialog, ModalDialog } from '../../ui/Dialogs.tsx';
-import { Alert } from '../../ui/Feedback.tsx';
+import { NoticeAlert } from '../../ui/Feedback.tsx';
 import type { UserFormValues } from './UserForm.tsx';
 import { useUserActions } from './UserActions.tsx';
 import { userListQueryAtoms } from '../../state/atoms.ts';
@@ -140,11 +140,7 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
           Add {singular}
         </Button>
       </div>
-      {notice && (
-        <Alert tone={notice.tone} testId="list-notice">
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} testId="list-notice" />
       <section className="card">
         <SearchBox
           value={query.search}

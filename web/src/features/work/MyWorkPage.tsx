@@ -2,24 +2,19 @@ import { Heading, Link } from '../../ui/controls.ts';
 import { useLocation, useSearch } from 'wouter';
 import { dueDateBadge } from '@onboard/domain/web';
 import { isAdminRole, ROLE_LABELS, type AuthenticatedUser } from '../../api/types.ts';
-import { clientHubPath, myWorkPath } from '../../app/routes.ts';
+import { myWorkPath } from '../../app/routes.ts';
 import { now } from '../../app/clock.ts';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { TaskMeta, taskPath } from '../tasks/HubTasks.tsx';
 import { PersonComboBox } from './PersonComboBox.tsx';
 import { useUserWork, type WorkItem } from './api.ts';
 
-const taskPath = (item: WorkItem) =>
-  `${clientHubPath(item.clientId)}/task/${encodeURIComponent(item.taskId)}${
-    item.policyId ? `/${encodeURIComponent(item.policyId)}` : ''
-  }`;
-
 /** One waiting task: what and where, what it waits for, and the hub's due-date badge and status pill. */
 function WorkRow({ item }: { item: WorkItem }) {
-  const badge = item.dueDate ? dueDateBadge(item.dueDate, item.status, now()) : null;
   return (
     <li className="hub-task work-item" data-testid="work-item">
       <div className="work-item__what">
-        <Link className="text-link hub-task__title" href={taskPath(item)}>
+        <Link className="text-link hub-task__title" href={taskPath(item.clientId, item)}>
           {item.title}
         </Link>
         <span className="work-item__where">
@@ -28,18 +23,9 @@ function WorkRow({ item }: { item: WorkItem }) {
         </span>
         <span className="work-item__action">{item.action}</span>
       </div>
-      <span className="hub-task__meta work-item__meta">
-        {badge ? (
-          <span className={`due-badge due-badge--${badge.tone}`} data-testid="task-due">
-            {badge.text}
-          </span>
-        ) : (
-          !item.dueDate && <span className="muted">No due date</span>
-        )}
-        <span className={`badge badge--${item.pill.tone}`} data-testid="task-pill">
-          {item.pill.label}
-        </span>
-      </span>
+      <TaskMeta className="work-item__meta" dueDate={item.dueDate} status={item.status} pill={item.pill}>
+        {!item.dueDate && <span className="muted">No due date</span>}
+      </TaskMeta>
     </li>
   );
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FormFooter } from '../../../ui/FormFooter.tsx';
 import { Button, Form, Heading } from '../../../ui/controls.ts';
 import {
   isFieldShown,
@@ -26,6 +27,12 @@ import { useFieldAnswers } from './answers.ts';
 
 type CollectionDef = Extract<FormSection, { type: 'collection' }>;
 type Notice = { tone: 'warning' | 'error'; text: string } | null;
+
+/** An item's own buttons: edit it, delete it. */
+const ITEM_ACTIONS = [
+  { label: 'Edit', className: '', open: 'edit' },
+  { label: 'Delete', className: ' eif-form__delete', open: 'delete' },
+] as const;
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -140,14 +147,11 @@ function ItemDialog({
               scope={`item.${item?.id ?? 'new'}`}
             />
           ))}
-        <div className="dialog__actions">
-          <Button className="button button--secondary" onPress={onClose}>
-            Cancel
-          </Button>
+        <FormFooter error={null} onCancel={onClose}>
           <Button type="submit" className="button button--primary" isPending={isSaving}>
             {isSaving ? 'Saving…' : `Save ${section.itemLabel}`}
           </Button>
-        </div>
+        </FormFooter>
       </Form>
     </ModalDialog>
   );
@@ -214,20 +218,16 @@ export function CollectionSection({ section, view }: { section: CollectionDef; v
                   )}
                 </div>
                 <div className="eif-form__item-actions">
-                  <Button
-                    className="button eif-form__quiet button--small"
-                    onPress={() => setEditing(item)}
-                    aria-label={`Edit ${summary.title}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    className="button eif-form__quiet button--small eif-form__delete"
-                    onPress={() => setDeleting(item)}
-                    aria-label={`Delete ${summary.title}`}
-                  >
-                    Delete
-                  </Button>
+                  {ITEM_ACTIONS.map(({ label, className, open }) => (
+                    <Button
+                      key={label}
+                      className={`button eif-form__quiet button--small${className}`}
+                      onPress={() => (open === 'edit' ? setEditing : setDeleting)(item)}
+                      aria-label={`${label} ${summary.title}`}
+                    >
+                      {label}
+                    </Button>
+                  ))}
                 </div>
               </li>
             );

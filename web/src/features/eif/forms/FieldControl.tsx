@@ -52,12 +52,14 @@ const common = (props: ControlProps) => ({
   fieldKey: props.field.key,
 });
 
+/** A question answered by choosing among options shown together (radios, checkboxes). */
+const optionGroup = (props: ControlProps) => ({ ...common(props), className: 'eif-form__group' });
+
 function Radios({ props, options }: { props: ControlProps; options: Option[] }) {
   const { field, value, onChange } = props;
   return (
     <RadioInput
-      {...common(props)}
-      className="eif-form__group"
+      {...optionGroup(props)}
       name={`${props.scope}.${field.key}`}
       value={value === null || value === undefined ? null : String(value)}
       options={options}
@@ -92,8 +94,7 @@ function Checkboxes({ props, options }: { props: ControlProps; options: Option[]
   const { field, value, onChange } = props;
   return (
     <CheckboxGroupInput
-      {...common(props)}
-      className="eif-form__group"
+      {...optionGroup(props)}
       value={Array.isArray(value) ? value.map(String) : []}
       options={options}
       onChange={onChange}

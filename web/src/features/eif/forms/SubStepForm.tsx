@@ -275,6 +275,27 @@ export function SubStepForm({
       ));
   };
 
+  /** One policy's or plan's fields, under the section's title and the entity's name. */
+  const renderEntityBlock = (
+    section: { title?: string; fields: readonly FieldDef[] },
+    index: number,
+    block: Block,
+    name: string,
+    testId?: string,
+  ) => (
+    <fieldset
+      key={`${index}:${block.key}`}
+      className="eif-form__section eif-form__entity"
+      data-testid={testId}
+    >
+      <legend className="eif-form__legend">
+        {section.title ? `${section.title} · ` : ''}
+        {name}
+      </legend>
+      {renderBlockFields(block, section.fields)}
+    </fieldset>
+  );
+
   const renderSection = (section: FormSection, index: number) => {
     switch (section.type) {
       case 'client': {
@@ -296,32 +317,14 @@ export function SubStepForm({
               {policyId ? 'This policy is not part of this client.' : 'There are no policies yet.'}
             </p>
           );
-        return policyBlocks.map((block) => (
-          <fieldset
-            key={`${index}:${block.key}`}
-            className="eif-form__section eif-form__entity"
-            data-testid={`policy-${block.entity.id}`}
-          >
-            <legend className="eif-form__legend">
-              {section.title ? `${section.title} · ` : ''}
-              {policyLabel(block.entity)}
-            </legend>
-            {renderBlockFields(block, section.fields)}
-          </fieldset>
-        ));
+        return policyBlocks.map((block) =>
+          renderEntityBlock(section, index, block, policyLabel(block.entity), `policy-${block.entity.id}`),
+        );
       }
       case 'plan': {
         const planBlocks = blocks.filter((b) => b.kind === 'plan' && section.plans(b.entity));
         if (planBlocks.length === 0) return null;
-        return planBlocks.map((block) => (
-          <fieldset key={`${index}:${block.key}`} className="eif-form__section eif-form__entity">
-            <legend className="eif-form__legend">
-              {section.title ? `${section.title} · ` : ''}
-              {planLabel(block.entity)}
-            </legend>
-            {renderBlockFields(block, section.fields)}
-          </fieldset>
-        ));
+        return planBlocks.map((block) => renderEntityBlock(section, index, block, planLabel(block.entity)));
       }
       case 'collection':
         if (section.when && !section.when(wireValues(blocks[0]?.fields ?? [], view, states.client ?? {})))
