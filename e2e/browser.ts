@@ -234,10 +234,14 @@ export async function openAdministration(page: Page, item: string): Promise<void
   await page.getByRole('menuitem', { name: item }).click();
 }
 
+/** Waits until the page is the app's: a page served with its markup takes no input before (`inert`). */
+const untilInteractive = (page: Page): Promise<void> => page.locator('div.app:not([inert])').waitFor();
+
 export async function openHub(page: Page, baseUrl: string, clientId: string): Promise<void> {
   const hub = `/client/${clientId}`;
   await page.goto(`${baseUrl}${hub}`);
   await page.waitForURL((url) => url.pathname === hub || url.pathname === `${hub}/welcome`);
+  await untilInteractive(page);
   const getStarted = page.getByRole('button', { name: 'Get started' });
   const welcomed = await Promise.race([
     getStarted.waitFor().then(() => true),

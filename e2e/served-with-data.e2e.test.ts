@@ -54,7 +54,8 @@ describe.skipIf(skip)("a signed-in person's page served with its data", () => {
     await page.goto(`${app.url}${HUB}`);
     expect(await page.getByTestId('hub-progress').isVisible()).toBe(true);
     // Until the app takes the page over, it takes no input: nothing typed is lost.
-    expect(await page.locator('main#main[inert]').count()).toBe(1);
+    expect(await page.locator('[inert] main#main').count()).toBe(1);
+    expect(await page.locator('[inert] header').count()).toBe(1);
     await context.close();
   });
 

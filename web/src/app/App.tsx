@@ -87,7 +87,9 @@ function Shell() {
   return (
     // Every in-app link, the header's included, asks first while a form holds unsaved answers.
     <UnsavedChangesGuard>
-      <div className={`app app--${view}`}>
+      {/* A page served with its markup, its header included, takes no input until it is the app's: no tap
+          or keystroke goes to a control that cannot act on it yet. */}
+      <div className={`app app--${view}`} inert={!hydrated}>
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
@@ -98,8 +100,7 @@ function Shell() {
             <ClientBanner user={user} clientId={params.clientId} />
           </Suspense>
         )}
-        {/* A page served with its markup takes no input until it is the app's: nothing typed is lost. */}
-        <main id="main" className="app-main" data-route={route.name} inert={!hydrated}>
+        <main id="main" className="app-main" data-route={route.name}>
           <PageErrorBoundary resetKey={location}>
             <ConfigurationLoader />
             <RouteGate key={route.name} route={route}>
