@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
-import { fullPageScreenshot, openAdministration, signInThroughUi } from './browser.ts';
+import { fullPageScreenshot, openAdministration, signInThroughUi, untilInteractive } from './browser.ts';
 import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 describe.skipIf(noBrowser)('the benefits-administration platform catalogue in the browser', () => {
@@ -48,6 +48,8 @@ describe.skipIf(noBrowser)('the benefits-administration platform catalogue in th
     await page.goto(
       `${portal.app.url}/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/company-information/benefits-administration-and-data-feed`,
     );
+    // The sub-step comes rendered with its answers: it takes input once the app has taken it over.
+    await untilInteractive(page);
     // A text box with suggestions is a combobox to assistive technology.
     const name = page.getByRole('combobox', { name: /Name of the benefits administration system/ }).first();
     if (!(await name.isVisible({ timeout: 5000 }).catch(() => false)))

@@ -235,7 +235,7 @@ export async function openAdministration(page: Page, item: string): Promise<void
 }
 
 /** Waits until the page is the app's: a page served with its markup takes no input before (`inert`). */
-const untilInteractive = (page: Page): Promise<void> => page.locator('div.app:not([inert])').waitFor();
+export const untilInteractive = (page: Page): Promise<void> => page.locator('div.app:not([inert])').waitFor();
 
 export async function openHub(page: Page, baseUrl: string, clientId: string): Promise<void> {
   const hub = `/client/${clientId}`;
