@@ -278,6 +278,22 @@ describe('conversations', () => {
     expect((await as.BROKER.get(`${onAnswer}&asOf=yesterday`)).status).toBe(400);
   });
 
+  it('resolves and reopens a thread while others mark it read at the same moment: decided again, never 409', async () => {
+    const started = await as.BROKER.post(base(DEMO_CLIENT_ID), {
+      subject: { type: 'ANSWER', key: 'Client/lakeside-manufacturing/taxId', label: 'Tax ID' },
+      text: 'Which tax id is current?',
+    });
+    const thread = `${base(DEMO_CLIENT_ID)}/${started.body.threadId as string}`;
+    for (const action of ['resolve', 'reopen', 'resolve'] as const) {
+      const [answer] = await Promise.all([
+        as.SLF_ADMIN.post(`${thread}/${action}`, {}),
+        ...[as.BROKER, as.SLF_ADMIN, as.BROKER, as.SLF_ADMIN].map((api) => api.post(`${thread}/read`, {})),
+      ]);
+      expect(answer.status, action).toBe(204);
+    }
+    expect((await as.SLF_ADMIN.post(`${thread}/resolve`, {})).status).toBe(400);
+  });
+
   it('rebuilt from the first event, the read model is the same, batch after batch', async () => {
     const rows = async () => ({
       threads: (await app.pool.query('select * from rm_conversations order by thread_id')).rows,

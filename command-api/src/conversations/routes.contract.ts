@@ -74,6 +74,7 @@ export const resolveConversation = conversationRoute(
     responses: {
       204: noContent('Resolved'),
       400: problem('Resolved already (ALREADY_RESOLVED)'),
+      409: problem('The thread kept changing while this was decided, three times over'),
     },
   },
 );
@@ -85,6 +86,7 @@ export const reopenConversation = conversationRoute(
     responses: {
       204: noContent('Reopened'),
       400: problem('Open already (NOT_RESOLVED)'),
+      409: problem('The thread kept changing while this was decided, three times over'),
     },
   },
 );

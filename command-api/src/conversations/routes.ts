@@ -61,6 +61,9 @@ export function conversationCommandRoutes(deps: ConversationCommandDeps): Router
       decider: conversationDecider,
       appendAt,
       build,
+      // Resolving and reopening carry no If-Match: one that meets a reply or a mark-read appended since it
+      // read the thread is decided again on the thread as it is then, rather than answered 409.
+      retriesOnRace: appendAt === 'read' ? 2 : 0,
     });
 
   mount(router, startConversation, async (req, res, input) => {
