@@ -56,7 +56,9 @@ const serial = { ...shared, fileParallelism: false, sequence: { groupOrder: 1 } 
 // Two cores: a third worker fills the time the others wait on PostgreSQL, the browser or a timer.
 const MAX_WORKERS = Number(process.env.VITEST_MAX_WORKERS ?? 3);
 
-const slow = { testTimeout: 120_000, hookTimeout: 180_000 };
+// A poll waits for what a loaded machine can take seconds to show (a save's answer and the reads after it),
+// not vitest's default second.
+const slow = { testTimeout: 120_000, hookTimeout: 180_000, expect: { poll: { timeout: 15_000 } } };
 // A whole form filled in the browser takes a minute alone, and up to half as long again beside two others.
 const browser = { ...slow, testTimeout: 240_000 };
 

@@ -192,6 +192,11 @@ async function listen(config: AppConfig, pool: pg.Pool, phase: () => Phase) {
     const s = app.listen(config.port, config.host, () => done(s));
     s.once('error', fail);
   });
+  // An idle kept-alive connection is kept longer than a proxy or load balancer keeps its own (60 s is
+  // usual), so that they, not this server, close it: a request sent just as the server closed the
+  // connection would be reset. Node's default is 5 s.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
