@@ -12,7 +12,8 @@ import { isAdminRole, type AuthenticatedUser, type ClientView } from '../api/typ
 import { rememberVersion, seenVersion } from '../api/versions.ts';
 import { clientListPath } from '../features/clients/api.ts';
 import { editingViewKey, fetchEditingView } from '../features/eif/forms/api.ts';
-import { storedClientListFilters, type ClientListFilters } from '../state/client-list.ts';
+import { storedClientListFilters } from '../state/client-list.ts';
+import type { ClientListFilters } from '../state/client-list-cookie.ts';
 
 /**
  * A read, and the reads that wait on its answer (a page's next read keyed by the version it answered);
