@@ -6,11 +6,12 @@ import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { seededDatabase } from '@onboard/testing/db';
-import { ensureWebBuilt, launchBrowser, PHONE } from './browser.ts';
+import { ensureWebBuilt, launchBrowser, PHONE, untilInteractive } from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const HUB = `/client/${DEMO_CLIENT_ID}`;
 const SUB_STEP = `${HUB}/task/eif-submit-company-information/step/company-information/tax-id`;
+const CLIENT_LIST = '/clients/admin';
 
 /**
  * A signed-in person's page comes with its first reads' answers and its markup rendered with them
@@ -21,6 +22,7 @@ describe.skipIf(skip)("a signed-in person's page served with its data", () => {
   let app: RunningApp;
   let browser: Browser;
   let cookies: [string, string][];
+  let staffCookies: [string, string][];
 
   beforeAll(async () => {
     ensureWebBuilt();
@@ -34,6 +36,10 @@ describe.skipIf(skip)("a signed-in person's page served with its data", () => {
     await benAdmin.post('/api/users/terms-of-use', {});
     await benAdmin.post(`/api/clients/${DEMO_CLIENT_ID}/complete-welcome-flow`, {});
     cookies = [...benAdmin.cookies];
+    const staff = apiClient(app.url);
+    await staff.signIn('admin@onboard.example');
+    await staff.post('/api/users/terms-of-use', {});
+    staffCookies = [...staff.cookies];
   });
 
   afterAll(async () => {
@@ -41,11 +47,36 @@ describe.skipIf(skip)("a signed-in person's page served with its data", () => {
     await app?.stop();
   });
 
-  async function signedInContext(): Promise<BrowserContext> {
+  async function signedInContext(as = cookies): Promise<BrowserContext> {
     const context = await browser.newContext(PHONE);
-    await context.addCookies(cookies.map(([name, value]) => ({ name, value, url: app.url })));
+    await context.addCookies(as.map(([name, value]) => ({ name, value, url: app.url })));
     return context;
   }
+
+  /** A staff member's browser in which they searched the client table for Harbor earlier. */
+  async function staffWhoFiltered(): Promise<BrowserContext> {
+    const context = await signedInContext(staffCookies);
+    const page = await context.newPage();
+    await page.goto(`${app.url}${CLIENT_LIST}`);
+    await untilInteractive(page);
+    await page.getByLabel('Search').fill('harbor');
+    await page.getByRole('row', { name: /Harbor Freight/ }).waitFor();
+    await page.getByRole('row', { name: /Lakeside Manufacturing/ }).waitFor({ state: 'detached' });
+    await page.close();
+    return context;
+  }
+
+  it("shows the staff's client table as they filtered it earlier with no script at all", async () => {
+    const context = await staffWhoFiltered();
+    const page = await context.newPage();
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${app.url}${CLIENT_LIST}`);
+    expect(await page.getByRole('row', { name: /Harbor Freight/ }).isVisible()).toBe(true);
+    expect(await page.getByRole('row', { name: /Lakeside Manufacturing/ }).count()).toBe(0);
+    expect(await page.getByLabel('Search').inputValue()).toBe('harbor');
+    expect(await page.locator('[inert] main#main').count()).toBe(1);
+    await context.close();
+  });
 
   it('shows the hub with its tasks with no script at all, inert until the app takes it over', async () => {
     const context = await signedInContext();
@@ -62,9 +93,10 @@ describe.skipIf(skip)("a signed-in person's page served with its data", () => {
   for (const [name, path, content] of [
     ['hub', HUB, '[data-testid="hub-progress"]'],
     ['EIF sub-step', SUB_STEP, '#main .eif-form__section input'],
+    ['client list', CLIENT_LIST, '#main table.client-table'],
   ] as const)
     it(`hydrates the ${name} in place, without an error, and reads none of its first reads again`, async () => {
-      const context = await signedInContext();
+      const context = name === 'client list' ? await staffWhoFiltered() : await signedInContext();
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('console', (message) => {
@@ -103,6 +135,15 @@ describe.skipIf(skip)("a signed-in person's page served with its data", () => {
       expect(errors).toEqual([]);
       expect(reads).not.toContain(`/api/clients/${DEMO_CLIENT_ID}/tasks`);
       expect(reads).not.toContain(`/api/clients/${DEMO_CLIENT_ID}?view=editing`);
+      if (name === 'client list') {
+        expect(await first.textContent()).toContain('Harbor Freight');
+        expect(
+          reads.filter((read) => read.startsWith('/api/clients?') || read === '/api/users/slfs'),
+        ).toEqual([]);
+        // Typing works: the search narrows the table the app now holds.
+        await page.getByLabel('Search').fill('lakeside');
+        await page.getByRole('row', { name: /Lakeside Manufacturing/ }).waitFor();
+      }
       await context.close();
     });
 });

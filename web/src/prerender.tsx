@@ -2,22 +2,24 @@ import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import { AppTree } from './app/tree.tsx';
+import type { StateStore } from './state/store.ts';
 
 /**
  * The markup of the portal at `path`, every part the page loads on its first render included: what
- * `wrap` puts around the app (the server's answers for a signed-in page) is what its first render reads.
- * Any error (a part that cannot render here) rejects: the page is then sent without markup.
+ * `wrap` puts around the app (the server's answers for a signed-in page) is what its first render reads,
+ * and `store` the state it starts from (its own when not given). Any error (a part that cannot render here) rejects: the page is then sent without markup.
  */
 export async function markupOf(
   path: string,
   wrap: (app: ReactNode) => ReactNode = (app) => app,
   signal?: AbortSignal,
+  store?: StateStore,
 ): Promise<string> {
   let failed: unknown;
   const { prelude } = await prerenderToNodeStream(
     wrap(
       <Router ssrPath={path}>
-        <AppTree />
+        <AppTree store={store} />
       </Router>,
     ),
     {

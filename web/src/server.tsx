@@ -5,7 +5,8 @@ import { firstReadsOf } from './app/route-data.ts';
 import { resolveRoute } from './app/routes.ts';
 import { preloadScreenOf } from './app/screens.ts';
 import { markupOf } from './prerender.tsx';
-import { INITIAL_CLIENT_LIST_FILTERS } from './state/client-list.ts';
+import { clientListStoreOf } from './state/client-list.ts';
+import { clientListFiltersOfCookies } from './state/client-list-cookie.ts';
 
 // The web's server entry: built by web/vite.config.ts into dist/.server/server.js (never served), with
 // which the build prerenders pages and the server answers a signed-in person's page with its first reads
@@ -14,19 +15,21 @@ export { prerenderPage } from './prerender.tsx';
 
 /**
  * The first reads of the page at `path` for a signed-in person, under the keys its hooks read: the server
- * makes them as that person and writes their answers into the page. The client table opens on its first
- * filters (the server cannot see what a browser kept; a page kept on others reads its own).
+ * makes them as that person and writes their answers into the page. The client table opens on the filters
+ * the request's `cookies` keep for that person (state/client-list-cookie.ts).
  */
-export function firstReadsOfPage(path: string, user: Pick<AuthenticatedUser, 'id' | 'role'>) {
+export function firstReadsOfPage(
+  path: string,
+  user: Pick<AuthenticatedUser, 'id' | 'role'>,
+  cookies?: string,
+) {
   const { route, params } = resolveRoute(path);
-  return firstReadsOf(route.name, params, user, () => INITIAL_CLIENT_LIST_FILTERS);
+  return firstReadsOf(route.name, params, user, (userId) => clientListFiltersOfCookies(cookies, userId));
 }
 
-/**
- * The routes whose first render the server can render: the client table is not among them, as it opens on
- * the filters this browser kept, which the server cannot see (its answers still come with the page).
- */
+/** The routes whose first render the server can render. */
 const RENDERED_ROUTES = new Set([
+  'homeInternal',
   'homeHub',
   'eifSubStepDetail',
   'eifSubStepPolicyDetail',
@@ -41,13 +44,15 @@ export const warmUp = (): Promise<unknown> =>
 /**
  * The page at `path` as its first render in the browser shows it to `user` with `answers` (by key): its
  * own swr cache per page, holding the session and the answers the browser seeds its cache with
- * (app/route-data.ts), so the browser hydrates the same markup.
+ * (app/route-data.ts), and its own state, holding the client table's filters its request's `cookies` keep
+ * (the browser reads the same cookie), so the browser hydrates the same markup.
  */
 export function renderPage(
   path: string,
   user: AuthenticatedUser,
   answers: Record<string, unknown>,
   signal: AbortSignal,
+  cookies?: string,
 ): Promise<string> {
   const { route } = resolveRoute(path);
   if (!RENDERED_ROUTES.has(route.name))
@@ -56,5 +61,11 @@ export function renderPage(
     [AUTHENTICATED_USER_KEY, { data: user }],
     ...Object.entries(answers).map(([key, data]): [string, { data: unknown }] => [key, { data }]),
   ]);
-  return markupOf(path, (app) => <SWRConfig value={{ provider: () => cache }}>{app}</SWRConfig>, signal);
+  const store = clientListStoreOf(user.id, clientListFiltersOfCookies(cookies, user.id));
+  return markupOf(
+    path,
+    (app) => <SWRConfig value={{ provider: () => cache }}>{app}</SWRConfig>,
+    signal,
+    store,
+  );
 }

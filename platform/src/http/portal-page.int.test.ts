@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from '../app.ts';
-import { embeddedTestConfig } from '../config.ts';
+import { WEB_DIST, embeddedTestConfig } from '../config.ts';
 import { apiClient, eventually } from '../testing/http-client.ts';
 import { ANSWERS_BLOCK_ID, SESSION_BLOCK_ID } from './portal-page.ts';
 
@@ -27,6 +27,16 @@ const SERVER_ENTRY = `export const firstReadsOfPage = (path) => {
 };`;
 
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+/** The portal's page at `path` of the app at `url`, opened with `cookie`. */
+const openAt = async (url: string, path: string, cookie?: string) => {
+  const res = await fetch(`${url}${path}`, { headers: cookie ? { cookie } : {} });
+  return { res, html: await res.text() };
+};
+
+/** The cookie header of a signed-in test client. */
+const cookieOf = (client: ReturnType<typeof apiClient>) =>
+  [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
 describe("the portal's page, opened with a session, and its assets", () => {
   let app: RunningApp;
@@ -52,15 +62,12 @@ describe("the portal's page, opened with a session, and its assets", () => {
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  const open = async (path: string, cookie?: string) => {
-    const res = await fetch(`${app.url}${path}`, { headers: cookie ? { cookie } : {} });
-    return { res, html: await res.text() };
-  };
+  const open = (path: string, cookie?: string) => openAt(app.url, path, cookie);
 
   it('carries who is signed in as the session check answers it, under the same strict policy', async () => {
     const benAdmin = apiClient(app.url);
     await benAdmin.signIn('benadmin@onboard.example');
-    const cookie = [...benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieOf(benAdmin);
     const { res, html } = await open('/client/lakeside-manufacturing', cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -75,7 +82,7 @@ describe("the portal's page, opened with a session, and its assets", () => {
   it("carries a hub's first answers for a broker of its client, read as that broker, and none of another client's", async () => {
     const broker = apiClient(app.url);
     await broker.signIn('broker@onboard.example');
-    const cookie = [...broker.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieOf(broker);
     const client = '/api/clients/lakeside-manufacturing';
     const view = await eventually(async () => {
       const res = await broker.get(client);
@@ -129,5 +136,65 @@ describe("the portal's page, opened with a session, and its assets", () => {
     const missing = await fetch(`${app.url}/assets/app-0000.js`, { headers: { 'accept-encoding': 'br' } });
     expect(missing.status).toBe(404);
     expect(missing.headers.get('cache-control') ?? '').not.toContain('immutable');
+  });
+});
+
+/**
+ * The staff client table, rendered by the web's own server entry (web/src/server.tsx) as the filters
+ * cookie the browser keeps for the person says (web/src/state/client-list-cookie.ts).
+ */
+describe('the staff client list, served rendered with the filters kept in its cookie', () => {
+  let app: RunningApp;
+
+  beforeAll(async () => {
+    if (!existsSync(join(WEB_DIST, '.server', 'server.js')))
+      throw new Error('Build the web app first: npm run build:web');
+    app = await startApp(embeddedTestConfig(await seededDatabase('portal_page_client_list')), {
+      pageWaits: { readsMs: 60_000, renderMs: 60_000 },
+    });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  type ClientPage = { items: { name: string }[] };
+  const filtersCookie = (userId: string, filters: object) =>
+    `onboard_client_list=${encodeURIComponent(JSON.stringify({ u: userId, f: filters }))}`;
+
+  /** The page a signed-in admin is served with a filters cookie of `userIdOf(their id)`, and its list read. */
+  async function listPage(userIdOf: (id: string) => string, filters: object) {
+    const admin = apiClient(app.url);
+    await admin.signIn('admin@onboard.example');
+    const { id } = (await admin.get('/api/users/authenticated')).body as { id: string };
+    const { html } = await openAt(
+      app.url,
+      '/clients/admin',
+      `${cookieOf(admin)}; ${filtersCookie(userIdOf(id), filters)}`,
+    );
+    const answers = JSON.parse(ANSWERS.exec(html)![1]!) as Record<string, unknown>;
+    const listKeys = Object.keys(answers).filter((key) => key.startsWith('/api/clients?'));
+    expect(listKeys).toHaveLength(1);
+    const markup = html.slice(html.indexOf('<div id="root">'));
+    return { key: listKeys[0]!, list: answers[listKeys[0]!] as ClientPage, markup };
+  }
+
+  it("carries the answer for the person's filters, and the rows it has rendered", async () => {
+    const { key, list, markup } = await listPage((id) => id, { search: 'harbor', sortDirection: 'desc' });
+    expect(key).toContain('search=harbor');
+    expect(key).toContain('sortDirection=desc');
+    expect(list.items.map((client) => client.name)).toEqual(['Harbor Freight Lines LLC']);
+    expect(markup).toMatch(/<tr[^>]*>.*Harbor Freight Lines LLC/);
+    expect(markup).toContain('value="harbor"');
+    expect(markup).not.toContain('Lakeside Manufacturing');
+  });
+
+  it("opens on the first filters with another person's cookie", async () => {
+    const { key, list, markup } = await listPage(() => 'someone-else', { search: 'harbor' });
+    expect(key).not.toContain('search=');
+    expect(key).toContain('sortDirection=asc');
+    expect(list.items.length).toBeGreaterThan(1);
+    for (const name of ['Harbor Freight Lines LLC', 'Lakeside Manufacturing Co.'])
+      expect(markup).toContain(name);
+    expect(markup).not.toContain('value="harbor"');
   });
 });

@@ -52,11 +52,20 @@ export function portalPageFiles(webDist: string): (path: string) => string {
 /** One of a page's first reads as the web lists it: its key (its address), and the reads its answer starts. */
 export type PageRead = { key: string; then?: (answer: unknown) => PageRead[] };
 
-/** The web's server entry (web/src/server.tsx, built into dist/.server/server.js). */
+/**
+ * The web's server entry (web/src/server.tsx, built into dist/.server/server.js). `cookies` is the request's
+ * cookie header: what the browser keeps of the page's state (the client table's filters) is the web's to read.
+ */
 export type WebServerEntry = {
-  firstReadsOfPage: (path: string, user: Person) => PageRead[];
+  firstReadsOfPage: (path: string, user: Person, cookies?: string) => PageRead[];
   /** The page's markup as its first render shows it to `user` with `answers`. */
-  renderPage?: (path: string, user: Person, answers: Answers, signal: AbortSignal) => Promise<string>;
+  renderPage?: (
+    path: string,
+    user: Person,
+    answers: Answers,
+    signal: AbortSignal,
+    cookies?: string,
+  ) => Promise<string>;
   /** Loads the code of what renderPage renders. */
   warmUp?: () => Promise<unknown>;
 };
@@ -153,12 +162,13 @@ export const signedInPageOf =
   (entry: Promise<WebServerEntry | null>, waits = PAGE_WAITS): SignedInPageOf =>
   async (req, user) => {
     const web = await entry;
-    const reads = web?.firstReadsOfPage(req.path, user) ?? [];
+    const cookies = req.headers.cookie;
+    const reads = web?.firstReadsOfPage(req.path, user, cookies) ?? [];
     if (!web || reads.length === 0) return undefined;
     const answers = await answersOf(reads, readAsSender(req), waits.readsMs);
     const render = web.renderPage;
     const markup = render
-      ? await within(waits.renderMs, (signal) => render(req.path, user, answers, signal))
+      ? await within(waits.renderMs, (signal) => render(req.path, user, answers, signal, cookies))
       : undefined;
     return markup === undefined ? { answers } : { answers, markup };
   };

@@ -104,11 +104,23 @@ describe("a page's first reads, made on the server", () => {
 describe("a signed-in person's page rendered on the server", () => {
   const person = { id: 'u1', role: 'BROKER' };
   // A request whose own server does not answer: its reads fail, so the page has no answers to carry.
-  const req = { path: '/client/acme', headers: {}, socket: { localAddress: '127.0.0.1', localPort: 9 } };
+  // Its cookies are what the browser keeps of the page's state, the web's to read.
+  const req = {
+    path: '/client/acme',
+    headers: { cookie: 'kept=1' },
+    socket: { localAddress: '127.0.0.1', localPort: 9 },
+  };
+  const readsWith: unknown[] = [];
   const pageWith = async (renderPage: WebServerEntry['renderPage']) => {
     vi.useFakeTimers();
     try {
-      const entry: WebServerEntry = { firstReadsOfPage: () => [{ key: '/api/clients/acme' }], renderPage };
+      const entry: WebServerEntry = {
+        firstReadsOfPage: (...given) => {
+          readsWith.push(given);
+          return [{ key: '/api/clients/acme' }];
+        },
+        renderPage,
+      };
       const page = signedInPageOf(Promise.resolve(entry), { readsMs: 50, renderMs: PAGE_RENDER_WAIT_MS })(
         req as unknown as Request,
         person,
@@ -120,11 +132,14 @@ describe("a signed-in person's page rendered on the server", () => {
     }
   };
 
-  it('carries the markup the web renders for that person with the answers that came', async () => {
+  it('carries the markup the web renders for that person with the answers that came and the cookies sent', async () => {
+    readsWith.length = 0;
     const page = await pageWith(
-      async (path, user, answers) => `${path} ${user.id} ${JSON.stringify(answers)}`,
+      async (path, user, answers, _signal, cookies) =>
+        `${path} ${user.id} ${JSON.stringify(answers)} ${cookies}`,
     );
-    expect(page).toEqual({ answers: {}, markup: '/client/acme u1 {}' });
+    expect(page).toEqual({ answers: {}, markup: '/client/acme u1 {} kept=1' });
+    expect(readsWith).toEqual([['/client/acme', person, 'kept=1']]);
   });
 
   it('is sent without markup when rendering fails or takes too long', async () => {

@@ -12,7 +12,7 @@ import { isAdminRole, type AuthenticatedUser, type ClientView } from '../api/typ
 import { rememberVersion, seenVersion } from '../api/versions.ts';
 import { clientListPath } from '../features/clients/api.ts';
 import { editingViewKey, fetchEditingView } from '../features/eif/forms/api.ts';
-import { storedClientListFilters, type ClientListFilters } from '../state/client-list.ts';
+import type { ClientListFilters } from '../state/client-list-cookie.ts';
 
 /**
  * A read, and the reads that wait on its answer (a page's next read keyed by the version it answered);
@@ -44,17 +44,18 @@ const takesViewOf = (clientId: string) => (answer: unknown) => {
 /**
  * The reads a route's page makes as soon as it renders, whoever opens it: started with the page's code once
  * the session is known, so the answers arrive beside the code instead of after it. The keys are the pages' own (route-data.unit.test.ts),
- * so each page's hook takes the answer already on its way instead of asking again.
+ * so each page's hook takes the answer already on its way instead of asking again. `filtersOf` gives the
+ * filters a person's client table opens on (without it, the table reads its own).
  */
 export function firstReadsOf(
   routeName: string,
   params: Record<string, string | undefined>,
   user: Pick<AuthenticatedUser, 'id' | 'role'>,
-  filtersOf: (userId: string) => ClientListFilters = storedClientListFilters,
+  filtersOf?: (userId: string) => ClientListFilters,
 ): Read[] {
   const { clientId, policyId, documentId } = params;
   const { role } = user;
-  if (routeName === 'homeInternal' && isAdminRole(role))
+  if (routeName === 'homeInternal' && isAdminRole(role) && filtersOf)
     // The staff's client table opens on the filters this browser kept for them, and names the consultants.
     return [clientListPath(filtersOf(user.id)), readKey('/api/users/slfs', {})].map((key) => ({
       key,
@@ -164,11 +165,16 @@ export function preloadDataOf(
 ): { renderedForUser: boolean; seeded: Promise<void> } {
   const ofPage = takeDataBlock<Answers>(ANSWERS_BLOCK_ID);
   const seeded = preloadAuthenticatedUser()
-    .then((user) => {
+    .then(async (user) => {
       if (!user) return;
       // A page that came with answers was rendered on the server for this person: so is its first render.
       if (ofPage) seed(AUTHENTICATED_USER_KEY, user);
-      startReads(firstReadsOf(routeName, params, user), ofPage ?? {});
+      // The client table's filters, and the code that checks them, load with its page only.
+      const filtersOf =
+        routeName === 'homeInternal'
+          ? (await import('../state/client-list.ts')).storedClientListFilters
+          : undefined;
+      startReads(firstReadsOf(routeName, params, user, filtersOf), ofPage ?? {});
     })
     .catch(() => undefined);
   return { renderedForUser: ofPage !== undefined, seeded };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clientKey } from '../api/hooks.ts';
 import { censusGridKey, censusKey } from '../features/census/api.ts';
 import { clientListPath } from '../features/clients/api.ts';
-import { INITIAL_CLIENT_LIST_FILTERS, type ClientListFilters } from '../state/client-list.ts';
+import { INITIAL_CLIENT_LIST_FILTERS, type ClientListFilters } from '../state/client-list-cookie.ts';
 import { netChangesKeyAt, signaturesKey } from '../features/eif/api.ts';
 import { editingViewKey } from '../features/eif/forms/api.ts';
 import { tasksKey } from '../features/tasks/api.ts';

@@ -8,11 +8,12 @@ import { CLIENT_PAGE_SIZE, useClientPage, useStaffUsers, type ClientListItem } f
 import { NextTask, Progress } from './ClientProgress.tsx';
 import { PageSkeleton } from '../../ui/Feedback.tsx';
 import { clientManagePath } from '../../app/routes.ts';
+import { clientListFiltersAtom } from '../../state/client-list.ts';
 import {
-  clientListFiltersAtom,
+  CLIENT_LIST_SEARCH_MAX,
   INITIAL_CLIENT_LIST_FILTERS,
   type ClientListFilters,
-} from '../../state/client-list.ts';
+} from '../../state/client-list-cookie.ts';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { ListTable, listControls } from '../../ui/ListTable.tsx';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
@@ -64,7 +65,7 @@ function ClientFlags({ client }: { client: ClientListItem }) {
 /**
  * Staff home (onboarding §2 /clients/admin): every client, 25 a page, searched by name, sorted by a column
  * and filtered by phase, EIF status, consultant and flags; the search, sort and filters are kept per user in
- * this browser (explorer §3).
+ * this browser (explorer §3), in a cookie, so the server renders the table as it was left.
  */
 export function AdminClientsPage() {
   const { data: user } = useAuthenticatedUser();
@@ -107,7 +108,7 @@ function ClientTable({ userId }: { userId: string }) {
           <SearchBox
             className="client-filters__search"
             value={filters.search}
-            onChange={(search) => change({ search })}
+            onChange={(search) => change({ search: search.slice(0, CLIENT_LIST_SEARCH_MAX) })}
             placeholder="Client name"
           />
           <FilterSelect

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { useRead, type Read } from '../../api/client.ts';
-import type { ClientListFilters } from '../../state/client-list.ts';
+import type { ClientListFilters } from '../../state/client-list-cookie.ts';
 
 /** The client lists (platform §7 Clients): 25 a page. */
 export const CLIENT_PAGE_SIZE = 25;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_CLIENT_LIST_FILTERS } from '../../state/client-list.ts';
+import { INITIAL_CLIENT_LIST_FILTERS } from '../../state/client-list-cookie.ts';
 import { clientListPath, nextTaskDue } from './api.ts';
 
 describe('clientListPath', () => {
