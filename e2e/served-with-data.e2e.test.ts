@@ -3,10 +3,12 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
-import { apiClient } from '@onboard/platform/testing/http-client';
+import { submitCensus } from '@onboard/platform/testing/census';
+import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { seededDatabase } from '@onboard/testing/db';
 import { ensureWebBuilt, launchBrowser, PHONE } from './browser.ts';
+import { CENSUS_PATH, POLICY_ID, csvOf, plantedRows } from './testing/census.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const HUB = `/client/${DEMO_CLIENT_ID}`;
@@ -21,6 +23,7 @@ describe.skipIf(skip)("a signed-in person's page served with its data", () => {
   let app: RunningApp;
   let browser: Browser;
   let cookies: [string, string][];
+  let censusReport: string;
 
   beforeAll(async () => {
     ensureWebBuilt();
@@ -34,6 +37,18 @@ describe.skipIf(skip)("a signed-in person's page served with its data", () => {
     await benAdmin.post('/api/users/terms-of-use', {});
     await benAdmin.post(`/api/clients/${DEMO_CLIENT_ID}/complete-welcome-flow`, {});
     cookies = [...benAdmin.cookies];
+    const census = `/api/clients/${DEMO_CLIENT_ID}/census/${POLICY_ID}`;
+    const { documentId } = await submitCensus(
+      benAdmin,
+      census,
+      { bytes: csvOf(plantedRows(60)), name: 'census.csv' },
+      'HRIS',
+    );
+    await eventually(async () => {
+      const files = (await benAdmin.get(`${census}/validate`)).body as { document: { status: string } }[];
+      expect(files[0]?.document.status).toBe('VALIDATED');
+    }, 30_000);
+    censusReport = `${CENSUS_PATH}/validation-report/${documentId}`;
   });
 
   afterAll(async () => {
@@ -56,6 +71,19 @@ describe.skipIf(skip)("a signed-in person's page served with its data", () => {
     // Until the app takes the page over, it takes no input: nothing typed is lost.
     expect(await page.locator('[inert] main#main').count()).toBe(1);
     expect(await page.locator('[inert] header').count()).toBe(1);
+    await context.close();
+  });
+
+  it('lays the census report out with its own styles before any script, its rows to fix included', async () => {
+    const context = await signedInContext();
+    const page = await context.newPage();
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${app.url}${censusReport}`);
+    expect(await page.getByTestId('census-grid-left').isVisible()).toBe(true);
+    // The report's counts sit side by side as they do once its code has run: nothing moves when it does.
+    expect(await page.getByTestId('census-counts').evaluate((list) => getComputedStyle(list).display)).toBe(
+      'flex',
+    );
     await context.close();
   });
 
