@@ -187,8 +187,6 @@ async function load(
           .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
           .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
       : undefined;
-    if (html && process.env.DUMP_HTML)
-      (await import('node:fs')).writeFileSync(`/tmp/s46b-${page.name.replace(/\W/g, '_')}.html`, html);
     return { lcpMs: figures.lcp, contentMs: figures.content, layoutShift: figures.shift, html };
   } finally {
     await context.close();
