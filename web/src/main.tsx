@@ -1,7 +1,7 @@
 import { reloadOnPreloadError } from './app/preload-reload.ts';
 import { resolveRoute } from './app/routes.ts';
 import { preloadScreenOf } from './app/screens.ts';
-import { preloadDataOf } from './app/route-data.ts';
+import { preloadDataOf } from './app/page-data.ts';
 import './styles.css';
 // The census report is served rendered (web/src/server.tsx): its styles come in the page's own stylesheet,
 // so its markup is laid out as it stays, not again when the report's code arrives.
