@@ -62,11 +62,17 @@ describe.skipIf(skip)("a signed-in person's page served with its data", () => {
     return context;
   }
 
-  it('shows the hub with its tasks with no script at all, inert until the app takes it over', async () => {
+  /** The page at `path` as served, every script blocked: what is on screen before the app runs. */
+  async function servedWithoutScripts(path: string) {
     const context = await signedInContext();
     const page = await context.newPage();
     await page.route('**/assets/*.js', (route) => route.abort());
-    await page.goto(`${app.url}${HUB}`);
+    await page.goto(`${app.url}${path}`);
+    return { context, page };
+  }
+
+  it('shows the hub with its tasks with no script at all, inert until the app takes it over', async () => {
+    const { context, page } = await servedWithoutScripts(HUB);
     expect(await page.getByTestId('hub-progress').isVisible()).toBe(true);
     // Until the app takes the page over, it takes no input: nothing typed is lost.
     expect(await page.locator('[inert] main#main').count()).toBe(1);
@@ -75,10 +81,7 @@ describe.skipIf(skip)("a signed-in person's page served with its data", () => {
   });
 
   it('lays the census report out with its own styles before any script, its rows to fix included', async () => {
-    const context = await signedInContext();
-    const page = await context.newPage();
-    await page.route('**/assets/*.js', (route) => route.abort());
-    await page.goto(`${app.url}${censusReport}`);
+    const { context, page } = await servedWithoutScripts(censusReport);
     expect(await page.getByTestId('census-grid-left').isVisible()).toBe(true);
     // The report's counts sit side by side as they do once its code has run: nothing moves when it does.
     expect(await page.getByTestId('census-counts').evaluate((list) => getComputedStyle(list).display)).toBe(
