@@ -80,6 +80,7 @@ const prerender = (): Plugin => ({
  * the portal's shell.
  */
 const SHELL = resolve(import.meta.dirname, 'src/app/boot.tsx');
+const EXPLORER_PAGE = resolve(import.meta.dirname, 'explorer.html');
 const shellModules = new Set<string>();
 
 const shellChunk = (): Plugin => ({
@@ -99,9 +100,7 @@ const shellChunk = (): Plugin => ({
     const info = (id: string) => this.getModuleInfo(id);
     const entries = [...this.getModuleIds()].filter((id) => info(id)?.isEntry);
     const staticImports = (id: string) => info(id)?.importedIds ?? [];
-    const explorer = entries.filter(
-      (id) => id.endsWith('explorer.html') || id.includes('features/explorer/'),
-    );
+    const explorer = entries.filter((id) => id === EXPLORER_PAGE);
     const loadedBefore = new Set([
       ...reach(entries, staticImports),
       ...reach(explorer, (id) => [...staticImports(id), ...(info(id)?.dynamicallyImportedIds ?? [])]),
@@ -120,7 +119,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         portal: resolve(import.meta.dirname, 'index.html'),
-        explorer: resolve(import.meta.dirname, 'explorer.html'),
+        explorer: EXPLORER_PAGE,
       },
       output: {
         codeSplitting: {
