@@ -19,7 +19,10 @@ import { browserBenchSkipped, runStandalone } from './standalone.ts';
 
 const RUNS = Number(process.env.BENCH_FIRST_CONTENT_RUNS ?? 3);
 const CPU_SLOWDOWN = 4;
-/** BENCH_FIRST_CONTENT_TRACE=1: each page's requests of its first load, when each started and ended. */
+/**
+ * BENCH_FIRST_CONTENT_TRACE=1: each page's requests of its first load, when each started and ended, what
+ * shifted, and each largest-contentful-paint candidate (when, its size, its element and text).
+ */
 const TRACE = process.env.BENCH_FIRST_CONTENT_TRACE === '1';
 /** BENCH_FIRST_CONTENT_PAGES=hub,census: only the pages whose names contain one of these. */
 const ONLY = process.env.BENCH_FIRST_CONTENT_PAGES?.split(',');
@@ -103,10 +106,17 @@ type Load = { lcpMs: number; contentMs: number; layoutShift: number };
  * bench's TypeScript loader would wrap a function's inner names in a helper the page does not have.
  */
 const observe = (selector: string) => `(() => {
-  const figures = { lcp: 0, content: 0, shift: 0, shifted: [] };
+  const figures = { lcp: 0, content: 0, shift: 0, shifted: [], painted: [] };
   window.__firstContent = figures;
+  const named = (node) => node.nodeName.toLowerCase() + (node.id ? '#' + node.id : '') +
+    (typeof node.className === 'string' && node.className ? '.' + node.className.trim().split(/\\s+/).join('.') : '');
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) figures.lcp = entry.startTime;
+    for (const entry of list.getEntries()) {
+      figures.lcp = entry.startTime;
+      const e = entry.element;
+      const what = e ? named(e) + (e.parentElement ? ' in ' + named(e.parentElement) : '') + ' "' + (e.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 60) + '"' : '(element removed)';
+      figures.painted.push(Math.round(entry.startTime) + ' ms ' + entry.size + ' px² ' + what);
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -124,7 +134,9 @@ const observe = (selector: string) => `(() => {
   requestAnimationFrame(check);
 })();`;
 
-type Observed = { __firstContent: { lcp: number; content: number; shift: number; shifted: string[] } };
+type Observed = {
+  __firstContent: { lcp: number; content: number; shift: number; shifted: string[]; painted: string[] };
+};
 
 /** One cold load of `url` as a phone; with `snapshot`, also the HTML it rendered, without scripts. */
 async function load(
@@ -166,8 +178,10 @@ async function load(
     const figures = await tab.evaluate(() => (window as unknown as Observed).__firstContent);
     for (const r of requests.sort((a, b) => a.startMs - b.startMs))
       console.log(`        ${ms(r.startMs).padStart(8)} – ${ms(r.endMs).padStart(8)}  ${r.url}`);
-    if (TRACE && snapshot)
+    if (TRACE && snapshot) {
       for (const shift of figures.shifted) console.log(`        layout shift at ${shift}`);
+      for (const paint of figures.painted) console.log(`        largest contentful paint at ${paint}`);
+    }
     const html = snapshot
       ? (await tab.content())
           .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')

@@ -88,6 +88,24 @@ describe.skipIf(skip)('the prerendered sign-in page', () => {
     await page.close();
   });
 
+  it("ticks 'Remember me' from the keyboard, with the focus ring the keyboard brings", async () => {
+    const { page, errors } = await watchedPage();
+    await page.goto(`${app.url}/login`);
+    await expect.poll(() => page.locator('[inert] form').count()).toBe(0);
+    const rememberMe = page.getByRole('checkbox', { name: 'Remember me' });
+    // From the password, past 'Forgot your password?', to the checkbox.
+    await page.getByLabel('Password').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await rememberMe.evaluate((input) => document.activeElement === input)).toBe(true);
+    expect(await page.locator('label.checkbox[data-focus-visible]').count()).toBe(1);
+    await page.keyboard.press('Space');
+    expect(await rememberMe.isChecked()).toBe(true);
+    expect(await page.locator('label.checkbox[data-selected]').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("shows a remembered username, which its markup cannot know, with 'Remember me' ticked", async () => {
     const { page, errors } = await watchedPage();
     await page.addInitScript(() =>

@@ -3,10 +3,12 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
-import { apiClient } from '@onboard/platform/testing/http-client';
+import { submitCensus } from '@onboard/platform/testing/census';
+import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { seededDatabase } from '@onboard/testing/db';
 import { ensureWebBuilt, launchBrowser, PHONE, untilInteractive } from './browser.ts';
+import { CENSUS_PATH, POLICY_ID, csvOf, plantedRows } from './testing/census.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const HUB = `/client/${DEMO_CLIENT_ID}`;
@@ -23,6 +25,7 @@ describe.skipIf(skip)("a signed-in person's page served with its data", () => {
   let browser: Browser;
   let cookies: [string, string][];
   let staffCookies: [string, string][];
+  let censusReport: string;
 
   beforeAll(async () => {
     ensureWebBuilt();
@@ -40,6 +43,18 @@ describe.skipIf(skip)("a signed-in person's page served with its data", () => {
     await staff.signIn('admin@onboard.example');
     await staff.post('/api/users/terms-of-use', {});
     staffCookies = [...staff.cookies];
+    const census = `/api/clients/${DEMO_CLIENT_ID}/census/${POLICY_ID}`;
+    const { documentId } = await submitCensus(
+      benAdmin,
+      census,
+      { bytes: csvOf(plantedRows(60)), name: 'census.csv' },
+      'HRIS',
+    );
+    await eventually(async () => {
+      const files = (await benAdmin.get(`${census}/validate`)).body as { document: { status: string } }[];
+      expect(files[0]?.document.status).toBe('VALIDATED');
+    }, 30_000);
+    censusReport = `${CENSUS_PATH}/validation-report/${documentId}`;
   });
 
   afterAll(async () => {
@@ -51,6 +66,15 @@ describe.skipIf(skip)("a signed-in person's page served with its data", () => {
     const context = await browser.newContext(PHONE);
     await context.addCookies(as.map(([name, value]) => ({ name, value, url: app.url })));
     return context;
+  }
+
+  /** The page at `path` as served, every script blocked: what is on screen before the app runs. */
+  async function servedWithoutScripts(path: string, context?: BrowserContext) {
+    context ??= await signedInContext();
+    const page = await context.newPage();
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${app.url}${path}`);
+    return { context, page };
   }
 
   /** A staff member's browser in which they searched the client table for Harbor earlier. */
@@ -67,10 +91,7 @@ describe.skipIf(skip)("a signed-in person's page served with its data", () => {
   }
 
   it("shows the staff's client table as they filtered it earlier with no script at all", async () => {
-    const context = await staffWhoFiltered();
-    const page = await context.newPage();
-    await page.route('**/assets/*.js', (route) => route.abort());
-    await page.goto(`${app.url}${CLIENT_LIST}`);
+    const { context, page } = await servedWithoutScripts(CLIENT_LIST, await staffWhoFiltered());
     expect(await page.getByRole('row', { name: /Harbor Freight/ }).isVisible()).toBe(true);
     expect(await page.getByRole('row', { name: /Lakeside Manufacturing/ }).count()).toBe(0);
     expect(await page.getByLabel('Search').inputValue()).toBe('harbor');
@@ -79,14 +100,21 @@ describe.skipIf(skip)("a signed-in person's page served with its data", () => {
   });
 
   it('shows the hub with its tasks with no script at all, inert until the app takes it over', async () => {
-    const context = await signedInContext();
-    const page = await context.newPage();
-    await page.route('**/assets/*.js', (route) => route.abort());
-    await page.goto(`${app.url}${HUB}`);
+    const { context, page } = await servedWithoutScripts(HUB);
     expect(await page.getByTestId('hub-progress').isVisible()).toBe(true);
     // Until the app takes the page over, it takes no input: nothing typed is lost.
     expect(await page.locator('[inert] main#main').count()).toBe(1);
     expect(await page.locator('[inert] header').count()).toBe(1);
+    await context.close();
+  });
+
+  it('lays the census report out with its own styles before any script, its rows to fix included', async () => {
+    const { context, page } = await servedWithoutScripts(censusReport);
+    expect(await page.getByTestId('census-grid-left').isVisible()).toBe(true);
+    // The report's counts sit side by side as they do once its code has run: nothing moves when it does.
+    expect(await page.getByTestId('census-counts').evaluate((list) => getComputedStyle(list).display)).toBe(
+      'flex',
+    );
     await context.close();
   });
 

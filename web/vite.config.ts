@@ -72,8 +72,46 @@ const prerender = (): Plugin => ({
   },
 });
 
+/**
+ * The portal's shell (app/boot.tsx and what it imports), which every portal page loads whole after its
+ * entry, as one chunk: left to itself the bundler splits it by which screens share each part, into a dozen
+ * files that every page downloads anyway and that compress worse apart. Not in it: what the entry already
+ * loads (main.tsx and its imports), and whatever the public Explorer's page can reach, which must not carry
+ * the portal's shell.
+ */
+const SHELL = resolve(import.meta.dirname, 'src/app/boot.tsx');
+const EXPLORER_PAGE = resolve(import.meta.dirname, 'explorer.html');
+const shellModules = new Set<string>();
+
+const shellChunk = (): Plugin => ({
+  name: 'onboard-shell-chunk',
+  apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+  buildEnd() {
+    const reach = (from: string[], follow: (id: string) => readonly string[]) => {
+      const seen = new Set<string>();
+      const visit = (id: string) => {
+        if (seen.has(id)) return;
+        seen.add(id);
+        for (const next of follow(id)) visit(next);
+      };
+      from.forEach(visit);
+      return seen;
+    };
+    const info = (id: string) => this.getModuleInfo(id);
+    const entries = [...this.getModuleIds()].filter((id) => info(id)?.isEntry);
+    const staticImports = (id: string) => info(id)?.importedIds ?? [];
+    const explorer = entries.filter((id) => id === EXPLORER_PAGE);
+    const loadedBefore = new Set([
+      ...reach(entries, staticImports),
+      ...reach(explorer, (id) => [...staticImports(id), ...(info(id)?.dynamicallyImportedIds ?? [])]),
+    ]);
+    shellModules.clear();
+    for (const id of reach([SHELL], staticImports)) if (!loadedBefore.has(id)) shellModules.add(id);
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), precompress(), prerender()],
+  plugins: [react(), precompress(), prerender(), shellChunk()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -81,7 +119,20 @@ export default defineConfig({
     rollupOptions: {
       input: {
         portal: resolve(import.meta.dirname, 'index.html'),
-        explorer: resolve(import.meta.dirname, 'explorer.html'),
+        explorer: EXPLORER_PAGE,
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'shell',
+              test: (id) => shellModules.has(id),
+              // Its imports outside it stay where they are (the entry's chunks): no cycle, as nothing the
+              // entry or the Explorer loads imports the shell.
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
       },
     },
   },

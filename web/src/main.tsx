@@ -1,8 +1,11 @@
 import { reloadOnPreloadError } from './app/preload-reload.ts';
 import { resolveRoute } from './app/routes.ts';
 import { preloadScreenOf } from './app/screens.ts';
-import { preloadDataOf } from './app/route-data.ts';
+import { preloadDataOf } from './app/page-data.ts';
 import './styles.css';
+// The census report is served rendered (web/src/server.tsx): its styles come in the page's own stylesheet,
+// so its markup is laid out as it stays, not again when the report's code arrives.
+import './features/census/census.css';
 
 // The entry stays small: it asks for the page's code and first reads before the shell (React DOM, the
 // router, the header; app/boot.tsx) is loaded and evaluated, so the three arrive side by side instead of

@@ -1,13 +1,7 @@
 import { preload } from 'swr';
 import { cache } from 'swr/_internal';
 import { readAt, readKey } from '../api/client.ts';
-import {
-  AUTHENTICATED_USER_KEY,
-  clientKey,
-  fetchClientView,
-  preloadAuthenticatedUser,
-  takeDataBlock,
-} from '../api/hooks.ts';
+import { AUTHENTICATED_USER_KEY, clientKey, fetchClientView } from '../api/hooks.ts';
 import { isAdminRole, type AuthenticatedUser, type ClientView } from '../api/types.ts';
 import { rememberVersion, seenVersion } from '../api/versions.ts';
 import { clientListPath } from '../features/clients/api.ts';
@@ -25,9 +19,6 @@ type Read = {
   then?: (answer: unknown) => Read[];
   takes?: (answer: unknown) => boolean;
 };
-
-/** The id of the data block with the page's first reads' answers (platform/src/http/portal-page.ts). */
-const ANSWERS_BLOCK_ID = 'onboard-answers';
 
 /**
  * A client's view written into the page will do unless this tab has seen a newer version (a reload right
@@ -125,7 +116,7 @@ export function firstReadsOf(
 }
 
 /** The page's first answers by key, as the server wrote them into the page (none: an empty map). */
-type Answers = Record<string, unknown>;
+export type Answers = Record<string, unknown>;
 
 /**
  * An answer the page came with, put in swr's cache before the first render (the page shows it at once, and
@@ -153,29 +144,21 @@ export function startReads(reads: Read[], answers: Answers): void {
 }
 
 /**
- * Asks who is signed in and, for a signed-in person, starts the route's first reads, taking the answers the
- * server wrote into the page: a visitor without a session reads nothing (the page sends them to sign in,
- * and an answer kept from before would be stale). A failed read is left to the page's own, which reports it.
- * `renderedForUser`: the server rendered the page for the person signed in (its markup, when it has some,
- * is theirs); `seeded`: the answers are in swr's cache.
+ * For a signed-in person, the route's first reads, taking the answers the server wrote into the page
+ * (`ofPage`: the page came with answers, so it was rendered on the server for this person, and so is its
+ * first render). A failed read is left to the page's own, which reports it.
  */
-export function preloadDataOf(
+export async function startFirstReads(
   routeName: string,
   params: Record<string, string | undefined>,
-): { renderedForUser: boolean; seeded: Promise<void> } {
-  const ofPage = takeDataBlock<Answers>(ANSWERS_BLOCK_ID);
-  const seeded = preloadAuthenticatedUser()
-    .then(async (user) => {
-      if (!user) return;
-      // A page that came with answers was rendered on the server for this person: so is its first render.
-      if (ofPage) seed(AUTHENTICATED_USER_KEY, user);
-      // The client table's filters, and the code that checks them, load with its page only.
-      const filtersOf =
-        routeName === 'homeInternal'
-          ? (await import('../state/client-list.ts')).storedClientListFilters
-          : undefined;
-      startReads(firstReadsOf(routeName, params, user, filtersOf), ofPage ?? {});
-    })
-    .catch(() => undefined);
-  return { renderedForUser: ofPage !== undefined, seeded };
+  user: AuthenticatedUser,
+  ofPage: Answers | undefined,
+): Promise<void> {
+  if (ofPage) seed(AUTHENTICATED_USER_KEY, user);
+  // The client table's filters, and the code that checks them, load with its page only.
+  const filtersOf =
+    routeName === 'homeInternal'
+      ? (await import('../state/client-list.ts')).storedClientListFilters
+      : undefined;
+  startReads(firstReadsOf(routeName, params, user, filtersOf), ofPage ?? {});
 }

@@ -1,5 +1,4 @@
-import * as z from 'zod/mini';
-import { CLIENT_PHASES } from '@onboard/domain/web';
+import { CLIENT_PHASES, type ClientPhase } from '@onboard/domain/web';
 
 /**
  * The staff client table's search, sort, page and filters (explorer §3 "client table filters" held in the
@@ -11,22 +10,52 @@ const SORTS = ['name', 'updatedAt', 'createdAt', 'nextDueDate'] as const;
 /** The longest search kept: the cookie stays well under a browser's 4 KB, whatever the letters. */
 export const CLIENT_LIST_SEARCH_MAX = 200;
 
-const clientListFiltersSchema = z.object({
-  page: z.int().check(z.minimum(1), z.maximum(1_000_000)),
-  search: z.string().check(z.maxLength(CLIENT_LIST_SEARCH_MAX)),
-  sortBy: z.enum(SORTS),
-  sortDirection: z.enum(['asc', 'desc']),
-  phase: z.union([z.enum(CLIENT_PHASES), z.literal('')]),
-  eifStatus: z.enum(['pre_sign', 'signed', '']),
-  implementationConsultantUserId: z.string().check(z.maxLength(100)),
-  hasNigo: z.boolean(),
-  dueThisWeek: z.boolean(),
-  live: z.boolean(),
-  archived: z.boolean(),
-  isTest: z.boolean(),
-});
+export type ClientListFilters = {
+  page: number;
+  search: string;
+  sortBy: (typeof SORTS)[number];
+  sortDirection: 'asc' | 'desc';
+  phase: ClientPhase | '';
+  eifStatus: 'pre_sign' | 'signed' | '';
+  implementationConsultantUserId: string;
+  hasNigo: boolean;
+  dueThisWeek: boolean;
+  live: boolean;
+  archived: boolean;
+  isTest: boolean;
+};
 
-export type ClientListFilters = z.infer<typeof clientListFiltersSchema>;
+const oneOf =
+  (values: readonly unknown[]) =>
+  (value: unknown): boolean =>
+    values.includes(value);
+const textUpTo =
+  (max: number) =>
+  (value: unknown): boolean =>
+    typeof value === 'string' && value.length <= max;
+const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
+
+/**
+ * What each filter may hold. Checked here rather than with a schema library: this is the one value the
+ * client table's page reads from outside, and a schema library would be the largest part of its code.
+ */
+const FILTER_CHECKS: { [K in keyof ClientListFilters]: (value: unknown) => boolean } = {
+  page: (value) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 1_000_000,
+  search: textUpTo(CLIENT_LIST_SEARCH_MAX),
+  sortBy: oneOf(SORTS),
+  sortDirection: oneOf(['asc', 'desc']),
+  phase: oneOf([...CLIENT_PHASES, '']),
+  eifStatus: oneOf(['pre_sign', 'signed', '']),
+  implementationConsultantUserId: textUpTo(100),
+  hasNigo: isBoolean,
+  dueThisWeek: isBoolean,
+  live: isBoolean,
+  archived: isBoolean,
+  isTest: isBoolean,
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const INITIAL_CLIENT_LIST_FILTERS: ClientListFilters = {
   page: 1,
@@ -48,9 +77,6 @@ export const CLIENT_LIST_COOKIE = 'onboard_client_list';
 
 /** A value longer than the page ever writes is not the page's: read as the first filters. */
 const COOKIE_VALUE_MAX = 3_000;
-
-/** What the cookie holds: whose table it is, and the filters that differ from the first ones. */
-const keptSchema = z.object({ u: z.string(), f: z.partial(clientListFiltersSchema) });
 
 const YEAR_S = 365 * 24 * 60 * 60;
 
@@ -74,10 +100,16 @@ export function clientListCookie(userId: string, filters: ClientListFilters, sec
   return `${CLIENT_LIST_COOKIE}=${value}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-/** The first filters with `changed` over them, when those are filters; null otherwise. */
+/**
+ * The first filters with `changed` over them, when those are filters (keys that are not filters are left
+ * out); null otherwise.
+ */
 function filtersOver(changed: unknown): ClientListFilters | null {
-  const parsed = z.partial(clientListFiltersSchema).safeParse(changed);
-  return parsed.success ? { ...INITIAL_CLIENT_LIST_FILTERS, ...parsed.data } : null;
+  if (!isRecord(changed)) return null;
+  const known = Object.entries(changed).filter(([key]) => Object.hasOwn(FILTER_CHECKS, key));
+  return known.every(([key, value]) => FILTER_CHECKS[key as keyof ClientListFilters](value))
+    ? { ...INITIAL_CLIENT_LIST_FILTERS, ...Object.fromEntries(known) }
+    : null;
 }
 
 /**
@@ -92,10 +124,9 @@ export function clientListFiltersOfCookies(cookies: string | undefined, userId: 
     ?.slice(CLIENT_LIST_COOKIE.length + 1);
   if (!value || value.length > COOKIE_VALUE_MAX) return INITIAL_CLIENT_LIST_FILTERS;
   try {
-    const kept = keptSchema.safeParse(JSON.parse(decodeURIComponent(value)));
-    return (
-      (kept.success && kept.data.u === userId && filtersOver(kept.data.f)) || INITIAL_CLIENT_LIST_FILTERS
-    );
+    // What the cookie holds: whose table it is (u), and the filters that differ from the first ones (f).
+    const kept: unknown = JSON.parse(decodeURIComponent(value));
+    return (isRecord(kept) && kept.u === userId && filtersOver(kept.f)) || INITIAL_CLIENT_LIST_FILTERS;
   } catch {
     return INITIAL_CLIENT_LIST_FILTERS;
   }

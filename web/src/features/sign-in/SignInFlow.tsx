@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, FieldError, Form, Heading, Input, Label, Link, Text, TextField } from '../../ui/controls.ts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Button, Link } from '../../ui/controls.ts';
 import { useAtom } from '../../state/store.ts';
-import { CheckboxInput } from '../../ui/Checkbox.tsx';
+import { NativeCheckbox, NativeTextField } from '../../ui/NativeFields.tsx';
 import { rememberedUsernameAtom } from '../../state/atoms.ts';
 import { useSWRConfig } from 'swr';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { ApiError } from '../../api/errors.ts';
 import { AUTHENTICATED_USER_KEY } from '../../api/hooks.ts';
 import {
   SIGN_IN_LINK_SENT_MESSAGE,
@@ -12,136 +12,16 @@ import {
   requestSignInLink,
   startSignIn,
   startSignInFromLink,
-  submitPassCode,
   type Resting,
-  type TotpActivation,
 } from './api.ts';
-import { Alert, MessageText } from '../../ui/Feedback.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
+import { messageOf, type CodeStep } from './code-step.ts';
 
-type CodeStep =
-  | { type: 'activate'; stateToken: string; activation: TotpActivation }
-  | { type: 'verify'; stateToken: string };
-
-const messageOf = (error: unknown) =>
-  error instanceof ApiError || error instanceof Error ? error.message : GENERIC_ERROR_MESSAGE;
-
-function CopyableSecret({ secret }: { secret: string }) {
-  const [isCopied, setIsCopied] = useState(false);
-  return (
-    <TextField className="field" value={secret} isReadOnly>
-      <Label className="field__label">Or enter this key manually</Label>
-      <div className="copy-row">
-        <Input className="field__input field__input--mono" data-testid="totp-secret" />
-        <Button
-          className="button button--secondary"
-          onPress={() => {
-            void navigator.clipboard?.writeText(secret).then(
-              () => setIsCopied(true),
-              () => setIsCopied(false),
-            );
-          }}
-        >
-          {isCopied ? 'Copied' : 'Copy'}
-        </Button>
-      </div>
-    </TextField>
-  );
-}
-
-/** Code entry for enrolment activation and for the challenge (MFA_ENROLL_ACTIVATE, MFA_CHALLENGE). */
-function CodeForm({
-  step,
-  onDone,
-  onRestart,
-}: {
-  step: CodeStep;
-  onDone: (next: Resting) => void;
-  onRestart: () => void;
-}) {
-  const [code, setCode] = useState('');
-  const [rememberDevice, setRememberDevice] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!/^\d{6}$/.test(code)) {
-      setError('Enter the 6-digit code from your authenticator app.');
-      return;
-    }
-    setIsPending(true);
-    setError(null);
-    try {
-      onDone(await submitPassCode(step.type, step.stateToken, code, rememberDevice));
-    } catch (caught) {
-      setError(messageOf(caught));
-      setCode('');
-    } finally {
-      setIsPending(false);
-    }
-  };
-
-  return (
-    <Form className="form form--stack" onSubmit={(e) => void submit(e)} validationBehavior="aria">
-      {step.type === 'activate' ? (
-        <>
-          <Heading level={2} className="auth-card__subtitle">
-            Set up two-step verification
-          </Heading>
-          <p className="muted">
-            Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator,
-            1Password…), then enter the 6-digit code it shows.
-          </p>
-          <img
-            className="qr-code"
-            src={step.activation.qrCodeDataUri}
-            alt="QR code to add Onboard to your authenticator app"
-            width={200}
-            height={200}
-          />
-          <CopyableSecret secret={step.activation.sharedSecret} />
-        </>
-      ) : (
-        <>
-          <Heading level={2} className="auth-card__subtitle">
-            Two-step verification
-          </Heading>
-          <p className="muted">Enter the 6-digit code from your authenticator app.</p>
-        </>
-      )}
-      <TextField
-        className="field"
-        name="passCode"
-        value={code}
-        onChange={(next) => {
-          setCode(next.replace(/\D/g, '').slice(0, 6));
-          setError(null);
-        }}
-        isInvalid={error !== null}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        autoFocus
-      >
-        <Label className="field__label">Verification code</Label>
-        <Input className="field__input field__input--code" maxLength={6} placeholder="123456" />
-        <FieldError className="field__error">
-          <MessageText text={error} />
-        </FieldError>
-      </TextField>
-      <CheckboxInput isSelected={rememberDevice} onChange={setRememberDevice}>
-        Remember this device
-      </CheckboxInput>
-      <div className="form__actions">
-        <Button type="submit" className="button button--primary" isPending={isPending}>
-          Verify
-        </Button>
-        <Button className="button button--link" onPress={onRestart}>
-          Back to sign in
-        </Button>
-      </div>
-    </Form>
-  );
-}
+// The sign-in page's first form is on the browser's own inputs, and the code step (an authenticator's
+// code, or its enrolment) loads when the password is sent: the page's first load carries neither's
+// library code (bench/portal-size.ts).
+const loadCodeForm = () => import('./CodeForm.tsx');
+const CodeForm = lazy(() => loadCodeForm().then((m) => ({ default: m.CodeForm })));
 
 export type Credentials = { username: string; password: string };
 
@@ -186,6 +66,7 @@ export function SignInFlow({ autoStart, linkToken }: { autoStart?: Credentials; 
   };
 
   const begin = async (credentials: Credentials) => {
+    void loadCodeForm().catch(() => undefined);
     setRefusal(null);
     setLinkNotice(null);
     setIsPending(true);
@@ -230,24 +111,26 @@ export function SignInFlow({ autoStart, linkToken }: { autoStart?: Credentials; 
 
   if (step) {
     return (
-      <CodeForm
-        key={step.stateToken}
-        step={step}
-        onDone={(next) => void settle(next)}
-        onRestart={() => {
-          setStep(null);
-          setPassword('');
-        }}
-      />
+      <Suspense fallback={<p className="muted">Signing you in…</p>}>
+        <CodeForm
+          key={step.stateToken}
+          step={step}
+          onDone={(next) => void settle(next)}
+          onRestart={() => {
+            setStep(null);
+            setPassword('');
+          }}
+        />
+      </Suspense>
     );
   }
 
   if ((autoStart && (isPending || !refusal)) || isRedeeming) return <p className="muted">Signing you in…</p>;
 
   return (
-    <Form
+    <form
       className="form form--stack"
-      validationBehavior="aria"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         const trimmed = username.trim();
@@ -265,40 +148,32 @@ export function SignInFlow({ autoStart, linkToken }: { autoStart?: Credentials; 
           {linkNotice}
         </Alert>
       )}
-      <TextField
-        className="field"
+      <NativeTextField
+        label="E-mail"
         name="username"
         type="email"
         value={username}
         onChange={setUsername}
         isRequired
         autoComplete="username"
-      >
-        <Label className="field__label">E-mail</Label>
-        <Input className="field__input" />
-        <FieldError className="field__error">Enter your e-mail address.</FieldError>
-      </TextField>
-      <TextField
-        className="field"
+      />
+      <NativeTextField
+        label="Password"
         name="password"
         type="password"
         value={password}
         onChange={setPassword}
         isRequired
         autoComplete="current-password"
-      >
-        <Label className="field__label">Password</Label>
-        <Input className="field__input" />
-        <FieldError className="field__error">Enter your password.</FieldError>
-        <Text slot="description" className="field__description">
+        description={
           <Link className="text-link" href="/forgot">
             Forgot your password?
           </Link>
-        </Text>
-      </TextField>
-      <CheckboxInput isSelected={isRememberMe} onChange={setIsRememberMe}>
+        }
+      />
+      <NativeCheckbox isSelected={isRememberMe} onChange={setIsRememberMe}>
         Remember me
-      </CheckboxInput>
+      </NativeCheckbox>
       <div className="form__actions">
         <Button type="submit" className="button button--primary" isPending={isPending}>
           Sign in
@@ -314,6 +189,6 @@ export function SignInFlow({ autoStart, linkToken }: { autoStart?: Credentials; 
           </Button>
         )}
       </div>
-    </Form>
+    </form>
   );
 }
