@@ -354,8 +354,10 @@ function firstAfter(events: readonly RecordedEvent[], from: Position): number {
  * The events this process appends are handed to the feed by the append itself, with the positions its
  * statement returned, when that statement found them to come right after the window's end with nothing
  * older still to commit (`handOver`): a save then costs its subscriptions no read of the log. Any doubt
- * (an appender still running, a read under way) wakes the feed to read instead.
+ * (an appender still running, the window moved meanwhile) wakes the feed to read instead.
  */
+type HandedOver = { from: Position; events: () => RecordedEvent[] };
+
 class Feed {
   private readonly wakes = new Set<() => void>();
   private events: RecordedEvent[] = [];
@@ -364,6 +366,7 @@ class Feed {
   private running: Promise<void> | null = null;
   private isReading = false;
   private isHeld = false;
+  private handedOver: HandedOver[] = [];
   private isClosed = false;
   private isWoken = false;
   private wakeWaiter: (() => void) | undefined;
@@ -415,15 +418,20 @@ class Feed {
 
   /**
    * Takes the events this process appended, which its append found to come right after `from` with
-   * nothing older still to commit, instead of reading them back: only while the window still ends at
-   * `from`, no read is under way, and the last one found nothing held back by a running appender.
-   * Otherwise (false) the caller wakes the feed to read.
+   * nothing older still to commit, instead of reading them back; during a read, once it has ended. Only
+   * while the window still ends at `from`: otherwise the feed reads. When the last read found events held
+   * back by a running appender (this one, or one whose commit woke the feed meanwhile), it reads on too.
    */
-  handOver(from: Position, events: () => RecordedEvent[]): boolean {
-    if (this.isClosed || this.isReading || this.isHeld || this.start === null) return false;
-    if (comparePositions(this.end, from) !== 0) return false;
+  handOver(from: Position, events: () => RecordedEvent[]): void {
+    if (this.isClosed || this.start === null) this.wake();
+    else if (this.isReading) this.handedOver.push({ from, events });
+    else this.takeOver({ from, events });
+  }
+
+  private takeOver({ from, events }: HandedOver): void {
+    if (comparePositions(this.end, from) !== 0) return this.wake();
     this.extend(events());
-    return true;
+    if (this.isHeld) this.wake();
   }
 
   readonly wake = (): void => {
@@ -489,6 +497,7 @@ class Feed {
         this.isHeld = isHeld;
         failures = 0;
         this.extend(page);
+        for (const handed of this.handedOver.splice(0)) this.takeOver(handed);
         if (!isEnd || this.isWoken) continue;
         // What is still held back waits for a running appender, whose commit wakes the feed (directly in
         // this process, by NOTIFY from another): no need to look again before that.
@@ -496,6 +505,7 @@ class Feed {
       } catch {
         // Subscriptions fall back to their own reads, which report errors as they always did.
         this.isReading = false;
+        this.handedOver = [];
         this.reset();
         failures += 1;
         await this.sleep(backoffMs(failures, { baseMs: this.pollIntervalMs, maxMs: 10_000 }));
@@ -849,7 +859,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       appended: (events) => {
         // This process's subscriptions take the events from the feed, or are woken to read them; other
         // processes are woken by the notification.
-        if (!(from && events && feed.handOver(from, events))) feed.wake();
+        if (from && events) feed.handOver(from, events);
+        else feed.wake();
         notifier.notify();
       },
     };
