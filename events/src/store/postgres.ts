@@ -91,7 +91,8 @@ const CLAIM: Record<'no_stream' | 'any' | 'exact', string> = {
 //
 // `is_next` says whether these events come right after the feed's end ($7, $8): no event committed
 // between, and none can commit below them later. Every transaction with a lower id is then either
-// committed and seen by this statement's snapshot (the not exists over es_events), or one of those the
+// committed and seen by this statement's snapshot (the first event after the feed's end, through the
+// position index, is none or of a later transaction: these events themselves are not seen), or one of those the
 // snapshot does not see (running when it was taken, or given an id since), each of which is still running
 // and holds no lock on es_events. An appender takes that lock before its transaction id and keeps it until
 // it has committed (appendersHorizon), so such a transaction never appends; one that ended meanwhile, or an
@@ -118,10 +119,11 @@ function appendSql(form: keyof typeof CLAIM): string {
     ),
     next as (
       select $7::text::xid8 is not null
-        and not exists (
-          select 1 from es_events e, own
-          where (e.transaction_id, e.global_position) > ($7::text::xid8, $8::bigint) and e.transaction_id < own.xid
-        )
+        and coalesce((
+          select e.transaction_id from es_events e
+          where (e.transaction_id, e.global_position) > ($7::text::xid8, $8::bigint)
+          order by e.transaction_id, e.global_position limit 1
+        ) > (select xid from own), true)
         and not exists (
           select 1 from unseen u, own where u.xid < own.xid64 and not exists (
             select 1 from locks t where t.locktype = 'transactionid' and t.xid32 = u.xid % 4294967296
