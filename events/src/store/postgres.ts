@@ -413,9 +413,12 @@ class Feed {
     return { events: taken, next, isEnd: true };
   }
 
-  /** Where an append's events would have to start to be handed over: the window's end, if it has one. */
+  /**
+   * Where an append's events would have to start to be handed over: the window's end, if it has one and
+   * the last read found no running appender holding events back.
+   */
   handOverFrom(): Position | null {
-    return this.start === null ? null : this.end;
+    return this.start === null || this.isHeld ? null : this.end;
   }
 
   /**
@@ -854,8 +857,11 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   const notifier = createNotifier(pool, ownId);
   const subscriptions = new Set<Subscription>();
   const feed = new Feed(pool, wakeups, pollIntervalMs, () => readHeadPosition(pool));
+  // Appends of this process under way: while one is, the next is not checked for a hand-over (the
+  // statement would find the first still running), which saves PostgreSQL the check under load.
+  let appending = 0;
   const appendFeed = (): AppendFeed => {
-    const from = feed.handOverFrom();
+    const from = appending === 0 ? feed.handOverFrom() : null;
     return {
       from,
       appended: (events) => {
@@ -869,7 +875,15 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   };
 
   return {
-    append: (stream, events, expected) => appendEvents(pool, appendFeed(), stream, events, expected),
+    append: async (stream, events, expected) => {
+      const appended = appendFeed();
+      appending += 1;
+      try {
+        return await appendEvents(pool, appended, stream, events, expected);
+      } finally {
+        appending -= 1;
+      }
+    },
     readStream: (stream, readOptions) => readStreamEvents(pool, stream, readOptions),
     readAll: (readOptions) => readAllEvents(pool, readOptions),
     subscribeToAll: (subscribeOptions) =>
