@@ -92,11 +92,11 @@ const CLAIM: Record<'no_stream' | 'any' | 'exact', string> = {
 // `is_next` says whether these events come right after the feed's end ($7, $8): no event committed
 // between, and none can commit below them later. Every transaction with a lower id is then either
 // committed and seen by this statement's snapshot (the first event after the feed's end, through the
-// position index, is none or of a later transaction: these events themselves are not seen), or one of those the
-// snapshot does not see (running when it was taken, or given an id since), each of which is still running
-// and holds no lock on es_events. An appender takes that lock before its transaction id and keeps it until
-// it has committed (appendersHorizon), so such a transaction never appends; one that ended meanwhile, or an
-// appender still running, answers false and the feed reads the log as before.
+// position index, is none or of a later transaction: these events themselves are not seen), or one of
+// those the snapshot does not see (running when it was taken, or given an id since), each of which is
+// still running and holds no lock on es_events. An appender takes that lock before its transaction id
+// and keeps it until it has committed (appendersHorizon), so such a transaction never appends; one that
+// ended meanwhile, or an appender still running, answers false and the feed reads the log as before.
 function appendSql(form: keyof typeof CLAIM): string {
   return `with claimed as (${CLAIM[form]}),
     inserted as (
