@@ -85,7 +85,17 @@ function countStatements() {
     if (process.env.BENCH_LAG_STATEMENTS) {
       const query = args[0] as string | { text?: string; name?: string };
       const text = typeof query === 'string' ? query : (query.text ?? query.name ?? '?');
-      const key = text.replace(/\s+/g, ' ').slice(0, 140);
+      // A simple query of several statements (a projection batch) is listed by what each one starts with.
+      const key = text
+        .split(';\n')
+        .map((part) =>
+          part
+            .replace(/\s+/g, ' ')
+            .replace(/'[^']*'/g, "'…'")
+            .trim()
+            .slice(0, 140 / (text.includes(';\n') ? 2 : 1)),
+        )
+        .join(' ‖ ');
       texts.set(key, (texts.get(key) ?? 0) + 1);
     }
     return original.apply(this, args);

@@ -111,6 +111,11 @@ describe('tasks projection', () => {
       }),
     ]);
     await append('envelope-e3', [event('EnvelopeCreated', { clientId: 'c2', envelopeId: 'e3' })]);
+    // Answers alone (each save of a form, a batch of their own when applied one at a time): the first
+    // starts the EIF task, the second leaves it as it is.
+    await append('tasks-c3', [scheduled('c3', EIF, 7)]);
+    await append('eif-c3', [event('EifEntityChanged', { clientId: 'c3' })]);
+    await append('eif-c3', [event('EifEntityChanged', { clientId: 'c3' })]);
   });
 
   afterAll(async () => {
@@ -136,7 +141,16 @@ describe('tasks projection', () => {
       call: { startsAt: at(30), durationMinutes: 30, joinUrl: "https://meet.example/it's" },
     });
     expect(status('c2', FORMS)).toMatchObject({ status: 'NIGO', reason: 'Wrong signer' });
-    expect(one.tasks).toHaveLength(5);
+    const [, firstAnswer] = (
+      await pool.query<{ recorded_at: Date }>(
+        `select recorded_at from es_events where stream_name in ('tasks-c3', 'eif-c3') order by global_position`,
+      )
+    ).rows;
+    expect(status('c3', EIF)).toMatchObject({
+      status: 'In Progress',
+      status_updated_at: firstAnswer!.recorded_at,
+    });
+    expect(one.tasks).toHaveLength(6);
     expect(one.forms.map((f) => `${f.client_id} ${f.envelope_id} ${f.status}`)).toEqual([
       'c1 e1 completed',
       'c1 e2 voided',

@@ -243,6 +243,23 @@ class TaskBatch {
   }
 }
 
+/**
+ * A batch of saved answers only (every save of a form): the first answer of each client moves the EIF
+ * task from Not Started to In Progress, as `TaskBatch` would, in one write that reads nothing first, so
+ * it goes with the batch's other writes.
+ */
+async function startEifTasks(tx: ProjectionTx, answers: readonly Parsed[]): Promise<void> {
+  const firstAt = new Map<string, string>();
+  for (const p of answers)
+    if (p.kind === 'answered' && !firstAt.has(p.clientId)) firstAt.set(p.clientId, p.at);
+  await tx.query(
+    `update rm_tasks t set status = 'In Progress', status_updated_at = k.at::timestamptz
+       from unnest($1::text[], $2::text[]) as k(client_id, at)
+      where t.client_id = k.client_id and t.task_id = $3 and t.policy_id = '' and t.status = 'Not Started'`,
+    [[...firstAt.keys()], [...firstAt.values()], EIF_TASK],
+  );
+}
+
 export const tasksProjection: CheckpointedConsumer = {
   name: 'tasks',
   filter: {
@@ -261,6 +278,7 @@ export const tasksProjection: CheckpointedConsumer = {
   reset: deleteRows('rm_tasks', 'rm_task_onboarding_forms'),
   handle: async (events, tx) => {
     const parsed = events.map(parse);
+    if (parsed.every((p) => p.kind === 'answered')) return startEifTasks(tx, parsed);
     const { keys, formClients } = keysOf(parsed);
     const batch = new TaskBatch(await readTasks(tx, keys.values()), await readForms(tx, formClients));
     for (const p of parsed) batch.apply(p);

@@ -197,6 +197,59 @@ describe('PostgreSQL event store specifics', () => {
     }
   });
 
+  it('hands its own appends to its subscriptions as a read gives them, and never an event out of order', async () => {
+    // Counts the feed's reads of the log through a store of its own on a pool that counts them.
+    const countingPool = new pg.Pool({ connectionString, max: 10 });
+    let feedReads = 0;
+    const query = countingPool.query.bind(countingPool) as (...args: unknown[]) => Promise<unknown>;
+    (countingPool as unknown as { query: typeof query }).query = (...args) => {
+      if ((args[0] as { name?: string }).name === 'es_feed') feedReads += 1;
+      return query(...args);
+    };
+    const own = createPostgresEventStore({ pool: countingPool, connectionString, pollIntervalMs: 60_000 });
+    // Another process appending meanwhile, woken by NOTIFY.
+    const other = createPostgresEventStore({ pool, connectionString });
+    const type = `Handed_${randomUUID().replaceAll('-', '')}`;
+    const from = await own.headPosition();
+    const seen: RecordedEvent[] = [];
+    const subscription = own.subscribeToAll({
+      from,
+      filter: { eventTypes: [type] },
+      onBatch: async (events) => void seen.push(...events),
+    });
+    const event = (n: number) => ({
+      id: randomUUID(),
+      type,
+      data: { n, nested: { b: 1, a: [true] } },
+      metadata,
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200)); // let the initial catch-up go idle
+      const readsBefore = feedReads;
+      // One at a time: each comes right after the last, and is handed over.
+      for (let n = 0; n < 20; n += 1) {
+        await own.append(`hand-${randomUUID()}`, [event(n), event(n + 0.5)], 'no_stream');
+        await waitFor(() => seen.length === 2 * (n + 1), 5_000);
+      }
+      expect(feedReads - readsBefore).toBeLessThan(10);
+      // Both processes at once: this one's appends are handed over only when nothing older can follow.
+      await Promise.all(
+        [own, other].map(async (writer, w) => {
+          for (let n = 0; n < 30; n += 1)
+            await writer.append(`hand-${w}-${randomUUID()}`, [event(100 + n)], 'no_stream');
+        }),
+      );
+      await waitFor(() => seen.length === 100, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const read = await store.readAll({ from, maxCount: 1000, filter: { eventTypes: [type] } });
+      expect(seen).toEqual(read.events);
+    } finally {
+      await subscription.close();
+      await Promise.all([own.close(), other.close()]);
+      await countingPool.end();
+    }
+  });
+
   it('leaves no LISTEN connection behind after close', async () => {
     const { store: other, pool: otherPool, cleanup: closeOther } = await openStore();
     const sub = other.subscribeToAll({ from: START, onBatch: async () => undefined });

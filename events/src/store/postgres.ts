@@ -81,12 +81,22 @@ const CLAIM: Record<'no_stream' | 'any' | 'exact', string> = {
   any: `insert into es_streams (stream_name, revision) values ($1, $2::bigint - 1)
     on conflict (stream_name) do update set revision = es_streams.revision + $2::bigint returning revision`,
   exact: `update es_streams set revision = revision + $2::bigint
-    where stream_name = $1 and revision = $7::bigint returning revision`,
+    where stream_name = $1 and revision = $9::bigint returning revision`,
 };
 
-// One statement, hence one implicit transaction and one round trip: claim the revisions and insert the
-// events. No NOTIFY in here: PostgreSQL serialises the commits of all transactions that notify (a
-// global lock held through the commit's fsync), which cut concurrent append throughput by 2-3x.
+// One statement, hence one implicit transaction and one round trip: claim the revisions, insert the
+// events, and return each one's position. No NOTIFY in here: PostgreSQL serialises the commits of all
+// transactions that notify (a global lock held through the commit's fsync), which cut concurrent append
+// throughput by 2-3x.
+//
+// `is_next` says whether these events come right after the feed's end ($7, $8): no event committed
+// between, and none can commit below them later. Every transaction with a lower id is then either
+// committed and seen by this statement's snapshot (the first event after the feed's end, through the
+// position index, is none or of a later transaction: these events themselves are not seen), or one of
+// those the snapshot does not see (running when it was taken, or given an id since), each of which is
+// still running and holds no lock on es_events. An appender takes that lock before its transaction id
+// and keeps it until it has committed (appendersHorizon), so such a transaction never appends; one that
+// ended meanwhile, or an appender still running, answers false and the feed reads the log as before.
 function appendSql(form: keyof typeof CLAIM): string {
   return `with claimed as (${CLAIM[form]}),
     inserted as (
@@ -95,10 +105,39 @@ function appendSql(form: keyof typeof CLAIM): string {
       from claimed,
         unnest($3::uuid[], $4::text[], $5::text[], $6::text[]) with ordinality as e(id, type, data, metadata, ord)
       order by e.ord
-      returning transaction_id, global_position, stream_revision
+      returning transaction_id, global_position, stream_revision, recorded_at
     ),
-    last as (select * from inserted order by global_position desc limit 1)
-    select transaction_id::text as tx, global_position, stream_revision from last`;
+    own as (select distinct transaction_id as xid, transaction_id::text::bigint as xid64 from inserted),
+    locks as materialized (
+      select l.locktype, l.transactionid::text::bigint as xid32, l.pid, l.relation, l.database from pg_locks l
+      where l.granted and (l.locktype = 'transactionid' and l.mode = 'ExclusiveLock' or l.locktype = 'relation')
+    ),
+    unseen as (
+      select x::text::bigint as xid from pg_snapshot_xip(pg_current_snapshot()) as x
+      union all
+      select generate_series(pg_snapshot_xmax(pg_current_snapshot())::text::bigint, own.xid64 - 1) from own
+    ),
+    next as (
+      select $7::text::xid8 is not null
+        and coalesce((
+          select e.transaction_id from es_events e
+          where (e.transaction_id, e.global_position) > ($7::text::xid8, $8::bigint)
+          order by e.transaction_id, e.global_position limit 1
+        ) > (select xid from own), true)
+        and not exists (
+          select 1 from unseen u, own where u.xid < own.xid64 and not exists (
+            select 1 from locks t where t.locktype = 'transactionid' and t.xid32 = u.xid % 4294967296
+              and not exists (
+                select 1 from locks r where r.pid = t.pid and r.locktype = 'relation'
+                  and r.relation = 'es_events'::regclass
+                  and r.database = (select oid from pg_database where datname = current_database())
+              )
+          )
+        ) as is_next
+    )
+    select transaction_id::text as tx, global_position, stream_revision,
+      floor(extract(epoch from recorded_at) * 1000)::text as recorded_ms, next.is_next
+    from inserted, next order by stream_revision`;
 }
 
 const APPEND_SQL = { no_stream: appendSql('no_stream'), any: appendSql('any'), exact: appendSql('exact') };
@@ -313,13 +352,23 @@ function firstAfter(events: readonly RecordedEvent[], from: Position): number {
  * (appendersHorizon) and reads on up to the oldest of them. That question reads the newest transaction
  * id through the position index (max): an existence test over the table is planned as a scan of it, which
  * grows with the store and ran on every wake-up.
+ *
+ * The events this process appends are handed to the feed by the append itself, with the positions its
+ * statement returned, when that statement found them to come right after the window's end with nothing
+ * older still to commit (`handOver`): a save then costs its subscriptions no read of the log. Any doubt
+ * (an appender still running, the window moved meanwhile) wakes the feed to read instead.
  */
+type HandedOver = { from: Position; events: () => RecordedEvent[] };
+
 class Feed {
   private readonly wakes = new Set<() => void>();
   private events: RecordedEvent[] = [];
   private start: Position | null = null; // exclusive; null: not started
   private end: Position = START;
   private running: Promise<void> | null = null;
+  private isReading = false;
+  private isHeld = false;
+  private handedOver: HandedOver[] = [];
   private isClosed = false;
   private isWoken = false;
   private wakeWaiter: (() => void) | undefined;
@@ -362,6 +411,32 @@ class Feed {
     // Everything up to the end of the window was seen; never move back behind `from`.
     const next = comparePositions(this.end, from) > 0 ? this.end : from;
     return { events: taken, next, isEnd: true };
+  }
+
+  /**
+   * Where an append's events would have to start to be handed over: the window's end, if it has one and
+   * the last read found no running appender holding events back.
+   */
+  handOverFrom(): Position | null {
+    return this.start === null || this.isHeld ? null : this.end;
+  }
+
+  /**
+   * Takes the events this process appended, which its append found to come right after `from` with
+   * nothing older still to commit, instead of reading them back; during a read, once it has ended. Only
+   * while the window still ends at `from`: otherwise the feed reads. When the last read found events held
+   * back by a running appender (this one, or one whose commit woke the feed meanwhile), it reads on too.
+   */
+  handOver(from: Position, events: () => RecordedEvent[]): void {
+    if (this.isClosed || this.start === null) this.wake();
+    else if (this.isReading) this.handedOver.push({ from, events });
+    else this.takeOver({ from, events });
+  }
+
+  private takeOver({ from, events }: HandedOver): void {
+    if (comparePositions(this.end, from) !== 0) return this.wake();
+    this.extend(events());
+    if (this.isHeld) this.wake();
   }
 
   readonly wake = (): void => {
@@ -416,20 +491,26 @@ class Feed {
     while (!this.isClosed && this.wakes.size > 0) {
       this.isWoken = false;
       try {
+        this.isReading = true;
         if (this.start === null) {
           this.end = await this.headPosition();
           this.start = this.end;
           this.events = [];
         }
-        const { page, isEnd } = await readFeedNext(this.pool, this.end);
+        const { page, isEnd, isHeld } = await readFeedNext(this.pool, this.end);
+        this.isReading = false;
+        this.isHeld = isHeld;
         failures = 0;
         this.extend(page);
+        for (const handed of this.handedOver.splice(0)) this.takeOver(handed);
         if (!isEnd || this.isWoken) continue;
         // What is still held back waits for a running appender, whose commit wakes the feed (directly in
         // this process, by NOTIFY from another): no need to look again before that.
         await this.sleep(this.pollIntervalMs);
       } catch {
         // Subscriptions fall back to their own reads, which report errors as they always did.
+        this.isReading = false;
+        this.handedOver = [];
         this.reset();
         failures += 1;
         await this.sleep(backoffMs(failures, { baseMs: this.pollIntervalMs, maxMs: 10_000 }));
@@ -507,10 +588,25 @@ async function appendNothing(
   };
 }
 
-/** Appends the events, or settles a refusal; `onAppended` wakes the readers after a commit. */
+/**
+ * What an append tells the store's feed: `from` is the feed's end when the append was sent (null when the
+ * feed has not started); `appended` is called after the commit with the events as the log now holds them
+ * when they come right after that end (nothing between, nothing older still to come), else with null.
+ */
+type AppendFeed = { from: Position | null; appended: (events: (() => RecordedEvent[]) | null) => void };
+
+type AppendedRow = {
+  tx: string;
+  global_position: string;
+  stream_revision: string;
+  recorded_ms: string;
+  is_next: boolean;
+};
+
+/** Appends the events, or settles a refusal; `feed.appended` wakes the readers after a commit. */
 async function appendEvents(
   pool: pg.Pool,
-  onAppended: () => void,
+  feed: AppendFeed,
   stream: string,
   events: readonly NewEvent[],
   expected: ExpectedRevision,
@@ -520,27 +616,43 @@ async function appendEvents(
     throw new Error(`Stream ${stream}: the same event id appears twice in one append`);
   }
   const form = expected === 'no_stream' || expected === 'any' ? expected : 'exact';
+  const data = events.map((e) => JSON.stringify(e.data ?? null));
+  const metadata = events.map((e) => JSON.stringify(e.metadata));
   const values: unknown[] = [
     stream,
     events.length,
     events.map((e) => e.id),
     events.map((e) => e.type),
-    events.map((e) => JSON.stringify(e.data ?? null)),
-    events.map((e) => JSON.stringify(e.metadata)),
+    data,
+    metadata,
+    feed.from?.commit.toString() ?? null,
+    feed.from?.prepare.toString() ?? null,
   ];
   if (form === 'exact') values.push((expected as bigint).toString());
   try {
-    const { rows } = await pool.query<{ tx: string; global_position: string; stream_revision: string }>({
+    const { rows } = await pool.query<AppendedRow>({
       name: `es_append_${form}`,
       text: APPEND_SQL[form],
       values,
     });
-    const row = rows[0];
-    if (!row) return await settleRefusedAppend(pool, stream, events, expected);
-    onAppended();
+    const last = rows[rows.length - 1];
+    if (!last) return await settleRefusedAppend(pool, stream, events, expected);
+    // The events as a read of the log gives them: their JSON parsed back, their positions and times.
+    const recorded = () =>
+      rows.map((row, i) => ({
+        id: events[i]!.id,
+        type: events[i]!.type,
+        data: JSON.parse(data[i]!) as unknown,
+        metadata: JSON.parse(metadata[i]!) as EventMetadata,
+        streamName: stream,
+        revision: BigInt(row.stream_revision),
+        position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
+        recordedAt: new Date(Number(row.recorded_ms)),
+      }));
+    feed.appended(last.is_next ? recorded : null);
     return {
-      nextExpectedRevision: BigInt(row.stream_revision),
-      position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
+      nextExpectedRevision: BigInt(last.stream_revision),
+      position: { commit: BigInt(last.tx), prepare: BigInt(last.global_position) },
     };
   } catch (error) {
     if (errorCode(error) === '23505') return await settleRefusedAppend(pool, stream, events, expected);
@@ -745,14 +857,33 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   const notifier = createNotifier(pool, ownId);
   const subscriptions = new Set<Subscription>();
   const feed = new Feed(pool, wakeups, pollIntervalMs, () => readHeadPosition(pool));
-  const onAppended = () => {
-    // This process's subscriptions are woken directly; other processes by the notification.
-    feed.wake();
-    notifier.notify();
+  // Appends of this process under way: while one is, the next is not checked for a hand-over (the
+  // statement would find the first still running), which saves PostgreSQL the check under load.
+  let appending = 0;
+  const appendFeed = (): AppendFeed => {
+    const from = appending === 0 ? feed.handOverFrom() : null;
+    return {
+      from,
+      appended: (events) => {
+        // This process's subscriptions take the events from the feed, or are woken to read them; other
+        // processes are woken by the notification.
+        if (from && events) feed.handOver(from, events);
+        else feed.wake();
+        notifier.notify();
+      },
+    };
   };
 
   return {
-    append: (stream, events, expected) => appendEvents(pool, onAppended, stream, events, expected),
+    append: async (stream, events, expected) => {
+      const appended = appendFeed();
+      appending += 1;
+      try {
+        return await appendEvents(pool, appended, stream, events, expected);
+      } finally {
+        appending -= 1;
+      }
+    },
     readStream: (stream, readOptions) => readStreamEvents(pool, stream, readOptions),
     readAll: (readOptions) => readAllEvents(pool, readOptions),
     subscribeToAll: (subscribeOptions) =>
