@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { eifStepOf, subStepForm, type EifSubStepId, type FieldDef, type FormSection } from '@onboard/domain';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { sampleAnswer } from '@onboard/testing/eif-answers';
-import { fullPageScreenshot, openHub, screenshotPath, signInThroughUi } from './browser.ts';
+import { fullPageScreenshot, openHub, screenshotPath, signInThroughUi, untilInteractive } from './browser.ts';
 import { admin, benAdmin, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 /**
@@ -139,6 +139,8 @@ async function fillClassBuilder(page: Page) {
 
 async function fillSubStep(page: Page, id: EifSubStepId, clientId = DEMO_CLIENT_ID) {
   await page.goto(`${new URL(page.url()).origin}${subStepPath(id, clientId)}`);
+  // The sub-step comes rendered with its data: it takes answers once the app has taken it over.
+  await untilInteractive(page);
   await page.getByTestId(`nav-${id}`).waitFor();
   const form = subStepForm(id);
   if (form.sections.some((s) => s.type === 'classBuilder')) await fillClassBuilder(page);
@@ -155,6 +157,7 @@ async function fillSubStep(page: Page, id: EifSubStepId, clientId = DEMO_CLIENT_
     await page.getByRole('button', { name: /^(Save and continue|Continue)$/ }).click();
     await page.waitForURL((url) => url.toString() !== before);
     await page.goto(before);
+    await untilInteractive(page);
     await page.getByTestId(`nav-${id}`).waitFor();
     if ((await navStatus(page, id)) === 'Completed') {
       if (SCREENSHOT_SUB_STEPS.has(id)) await page.screenshot({ path: screenshotPath(`eif-step-${id}.png`) });
