@@ -8,11 +8,6 @@ import { CHROMIUM_LAUNCH_OPTIONS } from './browser-server.ts';
 
 export { ensureWebBuilt } from './browser-server.ts';
 
-/**
- * The run's Chromium (e2e/global-setup.ts launches one for every e2e file), connected to: the file's pages
- * get browser contexts of their own, and closing it closes them and disconnects. Without the global setup
- * (a file run on its own by other means) a Chromium of its own.
- */
 /** A phone's browser, as the phone tests present themselves (with a 390 × 844 viewport and touch). */
 const PHONE_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -34,10 +29,64 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(widths.page, `the width of ${page.url()}`).toBeLessThanOrEqual(widths.screen);
 }
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * The run's Chromium (e2e/global-setup.ts launches one for every e2e file), connected to: the file's pages
+ * get browser contexts of their own, and closing it closes them and disconnects. Without the global setup
+ * (a file run on its own by other means) a Chromium of its own.
+ */
+export async function launchBrowser(): Promise<Browser> {
   const wsEndpoint = inject('browserWsEndpoint');
-  if (wsEndpoint) return chromium.connect(wsEndpoint);
-  return chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+  return waitingForTheApp(
+    await (wsEndpoint ? chromium.connect(wsEndpoint) : chromium.launch(CHROMIUM_LAUNCH_OPTIONS)),
+  );
+}
+
+/** Each page's own `goto`, which returns once the page has loaded, whether the app has taken it over or not. */
+const loadOnly = new WeakMap<Page, Page['goto']>();
+
+/**
+ * The browser with every page's `goto` and `reload` returning once the app has taken the page over, as a
+ * person sees it react: a page served with its markup takes no input until then (`inert`), so a test that
+ * typed or clicked at once would lose it. A page without the app (an Explorer page, a file) returns as
+ * soon as it has loaded.
+ */
+function waitingForTheApp(browser: Browser): Browser {
+  const patched = new WeakSet<Page>();
+  const patch = (page: Page) => {
+    if (patched.has(page)) return page;
+    patched.add(page);
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const taken = () => page.locator('div.app[inert]').waitFor({ state: 'detached' });
+    loadOnly.set(page, goto);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await taken();
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await taken();
+      return response;
+    };
+    return page;
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', patch);
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => patch(await newPage());
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => patch(await newPage(options));
+  return browser;
+}
+
+/** Opens `url` as served, not waiting for the app: for a page whose scripts a test keeps from loading. */
+export async function openAsServed(page: Page, url: string): Promise<void> {
+  await (loadOnly.get(page) ?? page.goto.bind(page))(url);
 }
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -5,7 +5,7 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { seededDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, signInThroughUi } from './browser.ts';
+import { authenticator, ensureWebBuilt, launchBrowser, openAsServed, signInThroughUi } from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
@@ -57,7 +57,7 @@ describe.skipIf(skip)('the prerendered sign-in page', () => {
   it('shows the form with no script at all, and keeps it inert until the app takes it over', async () => {
     const { page } = await watchedPage();
     await page.route('**/assets/*.js', (route) => route.abort());
-    await page.goto(`${app.url}/login`);
+    await openAsServed(page, `${app.url}/login`);
     await page.getByRole('heading', { name: 'Sign in to Onboard' }).waitFor();
     expect(await page.getByLabel('E-mail').isVisible()).toBe(true);
     // Typed before the app could read it, an answer would be lost: the form takes no input yet.

@@ -7,7 +7,7 @@ import { submitCensus } from '@onboard/platform/testing/census';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { seededDatabase } from '@onboard/testing/db';
-import { ensureWebBuilt, launchBrowser, PHONE, untilInteractive } from './browser.ts';
+import { ensureWebBuilt, launchBrowser, openAsServed, PHONE, untilInteractive } from './browser.ts';
 import { CENSUS_PATH, POLICY_ID, csvOf, plantedRows } from './testing/census.ts';
 
 const skip = skipUnless('browser', browserAvailability());
@@ -73,7 +73,7 @@ describe.skipIf(skip)("a signed-in person's page served with its data", () => {
     context ??= await signedInContext();
     const page = await context.newPage();
     await page.route('**/assets/*.js', (route) => route.abort());
-    await page.goto(`${app.url}${path}`);
+    await openAsServed(page, `${app.url}${path}`);
     return { context, page };
   }
 
