@@ -169,6 +169,8 @@ async function load(
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const answer = await tab.goto(url, { waitUntil: 'commit' });
     if (answer?.status() !== 200) throw new Error(`${url} answered ${answer?.status()}`);
+    const serverTiming = answer.headers()['server-timing'];
+    if (TRACE && snapshot && serverTiming) console.log(`        the page's server work: ${serverTiming}`);
     await tab.waitForFunction(() => (window as unknown as Observed).__firstContent.content > 0, undefined, {
       timeout: 60_000,
       polling: 100,

@@ -130,7 +130,8 @@ function readAsSender(req: Request): ReadAs {
 }
 
 /** What a signed-in person's page carries besides the session: its first answers, and its markup. */
-export type SignedInPage = { answers: Answers; markup?: string };
+/** A page's answers and markup, and how long each took (ms; sent as `Server-Timing`). */
+export type SignedInPage = { answers: Answers; markup?: string; took: { reads: number; render: number } };
 export type SignedInPageOf = (req: Request, user: Person) => Promise<SignedInPage | undefined>;
 
 /** How long rendering a page's markup may take before the page is sent without it. */
@@ -165,12 +166,15 @@ export const signedInPageOf =
     const cookies = req.headers.cookie;
     const reads = web?.firstReadsOfPage(req.path, user, cookies) ?? [];
     if (!web || reads.length === 0) return undefined;
+    const started = performance.now();
     const answers = await answersOf(reads, readAsSender(req), waits.readsMs);
+    const read = performance.now();
     const render = web.renderPage;
     const markup = render
       ? await within(waits.renderMs, (signal) => render(req.path, user, answers, signal, cookies))
       : undefined;
-    return markup === undefined ? { answers } : { answers, markup };
+    const took = { reads: read - started, render: performance.now() - read };
+    return markup === undefined ? { answers, took } : { answers, markup, took };
   };
 
 const isPerson = (session: unknown): session is Person =>
@@ -207,6 +211,11 @@ export function portalPage(
       if (page) sent = withDataBlock(sent, ANSWERS_BLOCK_ID, page.answers);
       if (page?.markup) sent = sent.replace(ROOT_ELEMENT, `<div id="root">${page.markup}</div>`);
       res.setHeader('Cache-Control', 'private, no-store');
+      if (page)
+        res.setHeader(
+          'Server-Timing',
+          `reads;dur=${page.took.reads.toFixed(1)}, render;dur=${page.took.render.toFixed(1)}`,
+        );
       res.type('html').send(sent);
     })().catch(next);
   };
