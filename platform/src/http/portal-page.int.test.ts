@@ -91,7 +91,10 @@ describe("the portal's page, opened with a session, and its assets", () => {
     });
     const netChanges = `${client}/change-log/net-changes?minVersion=${view.version}`;
 
-    const own = JSON.parse(ANSWERS.exec((await open('/client/lakeside-manufacturing', cookie)).html)![1]!);
+    const page = await open('/client/lakeside-manufacturing', cookie);
+    // How long its reads and render took, for the browser's developer tools and the phone bench.
+    expect(page.res.headers.get('server-timing')).toMatch(/^reads;dur=\d+\.\d, render;dur=\d+\.\d$/);
+    const own = JSON.parse(ANSWERS.exec(page.html)![1]!);
     expect(Object.keys(own).sort()).toEqual([client, netChanges]);
     expect(own[client]).toEqual(view);
     expect(own[netChanges]).toEqual((await broker.get(netChanges)).body);
@@ -106,6 +109,7 @@ describe("the portal's page, opened with a session, and its assets", () => {
   it('says nobody is signed in to a visitor without a session, and reads nothing for them', async () => {
     const { html } = await open('/login');
     expect(JSON.parse(BLOCK.exec(html)![1]!)).toBeNull();
+    expect((await open('/login')).res.headers.get('server-timing')).toBeNull();
     expect((await open('/client/lakeside-manufacturing')).html).not.toContain(ANSWERS_BLOCK_ID);
   });
 
