@@ -132,24 +132,30 @@ describe("a signed-in person's page rendered on the server", () => {
     }
   };
 
+  /** How long the reads and the render took, in milliseconds (sent as Server-Timing). */
+  const took = { reads: expect.any(Number), render: expect.any(Number) };
+
   it('carries the markup the web renders for that person with the answers that came and the cookies sent', async () => {
     readsWith.length = 0;
     const page = await pageWith(
       async (path, user, answers, _signal, cookies) =>
         `${path} ${user.id} ${JSON.stringify(answers)} ${cookies}`,
     );
-    expect(page).toEqual({ answers: {}, markup: '/client/acme u1 {} kept=1' });
+    expect(page).toEqual({ answers: {}, markup: '/client/acme u1 {} kept=1', took });
     expect(readsWith).toEqual([['/client/acme', person, 'kept=1']]);
   });
 
   it('is sent without markup when rendering fails or takes too long', async () => {
-    expect(await pageWith(() => Promise.reject(new Error('window is not defined')))).toEqual({ answers: {} });
+    expect(await pageWith(() => Promise.reject(new Error('window is not defined')))).toEqual({
+      answers: {},
+      took,
+    });
     let cutOff = false;
     const slow = await pageWith(
       (_path, _user, _answers, signal) =>
         new Promise<string>(() => signal.addEventListener('abort', () => (cutOff = true))),
     );
-    expect(slow).toEqual({ answers: {} });
+    expect(slow).toEqual({ answers: {}, took });
     expect(cutOff).toBe(true);
   });
 });
